@@ -1,0 +1,1 @@
+"""Hearth's Qt window. Nothing else imports this package."""

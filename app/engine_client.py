@@ -1,0 +1,191 @@
+"""The GUI's side of the engine: a QObject whose loop runs on its own QThread.
+
+The main thread only ever puts commands on a queue, so it never waits on the
+engine. The loop thread waits on the engine's pipe, the child's exit sentinel and
+a wake-up pipe at once, and turns each event into a Qt signal (delivered to the
+main thread, queued). If the child dies, `failed` carries the reason and the
+child's last log lines; the next request starts a fresh engine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import queue
+import time
+from multiprocessing import Pipe
+from multiprocessing.connection import wait
+
+from PySide6.QtCore import QObject, QThread, Signal
+
+from engine.process import EngineDiedError, EngineProcess
+from engine.protocol import (
+    Cancel,
+    ChatMessage,
+    Command,
+    EngineStats,
+    Event,
+    Failed,
+    Finished,
+    Generate,
+    Load,
+    Loaded,
+    LoadOptions,
+    LoadProgress,
+    SamplingParams,
+    Shutdown,
+    Started,
+    Token,
+)
+
+logger = logging.getLogger(__name__)
+
+
+class _LoopThread(QThread):
+    def __init__(self, client: EngineClient) -> None:
+        super().__init__()
+        self.setObjectName("hearth-engine-client")
+        self._client = client
+
+    def run(self) -> None:
+        self._client._run_loop()
+
+
+class EngineClient(QObject):
+    load_progressed = Signal(object)  # LoadProgress
+    loaded = Signal(object)  # Loaded
+    started = Signal(object)  # Started
+    token_received = Signal(object)  # Token
+    stats_received = Signal(object)  # EngineStats
+    finished = Signal(object)  # Finished
+    failed = Signal(object)  # Failed
+    engine_started = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._commands: queue.Queue[Command] = queue.Queue()
+        self._wake_reader, self._wake_writer = Pipe(duplex=False)
+        self._ids = itertools.count(1)
+        self._options: LoadOptions | None = None
+        self._thread = _LoopThread(self)
+        self._thread.start()
+
+    # --- called from the GUI thread: never blocks ----------------------------------
+
+    def load(self, options: LoadOptions) -> None:
+        self._put(Load(options))
+
+    def generate(
+        self, messages: tuple[ChatMessage, ...], sampling: SamplingParams, sent_at: float | None = None
+    ) -> int:
+        request_id = next(self._ids)
+        self._put(Generate(request_id, messages, sampling, sent_at or time.monotonic()))
+        return request_id
+
+    def cancel(self, request_id: int) -> None:
+        self._put(Cancel(request_id))
+
+    def shutdown(self, timeout_ms: int = 5000) -> None:
+        """Stop the engine child and the loop thread (waits for both)."""
+        if not self._thread.isRunning():
+            return
+        self._put(Shutdown())
+        if not self._thread.wait(timeout_ms):
+            logger.warning("engine client thread did not stop in time")
+
+    def _put(self, command: Command) -> None:
+        self._commands.put(command)
+        self._wake_writer.send_bytes(b"!")
+
+    # --- the loop thread -----------------------------------------------------------
+
+    def _run_loop(self) -> None:
+        engine: EngineProcess | None = None
+        active_request: int | None = None
+        try:
+            while True:
+                waitables = [self._wake_reader, *(engine.waitables() if engine else [])]
+                ready = wait(waitables)
+                if self._wake_reader in ready:
+                    self._wake_reader.recv_bytes()
+                    try:
+                        while True:
+                            command = self._commands.get_nowait()
+                            if isinstance(command, Shutdown):
+                                return
+                            engine, active_request = self._dispatch(command, engine, active_request)
+                    except queue.Empty:
+                        pass
+                if engine is None:
+                    continue
+                try:
+                    while (event := engine.receive(0)) is not None:
+                        self._emit(event)
+                        if isinstance(event, Finished | Failed) and event.request_id == active_request:
+                            active_request = None
+                except EngineDiedError as exc:
+                    report = exc.failure
+                    logger.warning("engine died: %s", report.reason)
+                    self.failed.emit(Failed(active_request, report.reason, report.details))
+                    engine.stop(0.5)
+                    engine, active_request, self._pid = None, None, None
+        finally:
+            if engine is not None:
+                engine.stop()
+            self._wake_reader.close()
+
+    def _dispatch(
+        self, command: Command, engine: EngineProcess | None, active: int | None
+    ) -> tuple[EngineProcess | None, int | None]:
+        try:
+            if isinstance(command, Load):
+                self._options = command.options
+                if engine is None:
+                    engine = self._start_engine()
+                engine.send(command)
+            elif isinstance(command, Generate):
+                if engine is None:
+                    if self._options is None:
+                        self.failed.emit(Failed(command.request_id, self.tr("No model is loaded.")))
+                        return engine, active
+                    engine = self._start_engine()
+                    engine.send(Load(self._options))
+                engine.send(command)
+                active = command.request_id
+            elif isinstance(command, Cancel) and engine is not None:
+                engine.send(command)
+        except EngineDiedError as exc:
+            self.failed.emit(Failed(active, exc.failure.reason, exc.failure.details))
+            if engine is not None:
+                engine.stop(0.5)
+            return None, None
+        return engine, active
+
+    def _start_engine(self) -> EngineProcess:
+        engine = EngineProcess()
+        engine.start()
+        self._pid = engine.pid
+        self.engine_started.emit()
+        return engine
+
+    def _emit(self, event: Event) -> None:
+        if isinstance(event, Token):
+            self.token_received.emit(event)
+        elif isinstance(event, EngineStats):
+            self.stats_received.emit(event)
+        elif isinstance(event, Started):
+            self.started.emit(event)
+        elif isinstance(event, Finished):
+            self.finished.emit(event)
+        elif isinstance(event, Failed):
+            self.failed.emit(event)
+        elif isinstance(event, Loaded):
+            self.loaded.emit(event)
+        elif isinstance(event, LoadProgress):
+            self.load_progressed.emit(event)
+
+    def engine_pid(self) -> int | None:
+        """For tests and the diagnostics view: the pid of the live child, if any."""
+        return self._pid
+
+    _pid: int | None = None

@@ -1,0 +1,49 @@
+"""Numbers as people read them: "0.21 s", "104 tok/s", "92.4 MB"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from engine.protocol import Metrics
+
+
+def tr(text: str) -> str:
+    return QCoreApplication.translate("Formatting", text)
+
+
+def seconds(value: float | None) -> str:
+    if value is None:
+        return "–"
+    if value < 10:
+        return f"{value:.2f} s"
+    return f"{value:.1f} s"
+
+
+def rate(value: float | None) -> str:
+    return "–" if value is None else f"{value:,.0f} tok/s"
+
+
+def megabytes(value: int | None) -> str:
+    if value is None:
+        return "–"
+    mb = value / (1024 * 1024)
+    if mb >= 1024:
+        return f"{mb / 1024:.2f} GB"
+    return f"{mb:,.1f} MB"
+
+
+def tokens(count: int) -> str:
+    return tr("{n} tokens").format(n=f"{count:,}")
+
+
+def answer_footer(metrics: Metrics, ttft_s: float | None) -> str:
+    """The line under each answer: `128 tokens · 104 tok/s · first token 0.21 s`."""
+    parts = [tokens(metrics.decode_tokens), rate(metrics.decode_tok_s)]
+    parts.append(tr("first token {t}").format(t=seconds(ttft_s if ttft_s is not None else metrics.ttft_s)))
+    if metrics.stop_reason == "cancelled":
+        parts.append(tr("stopped"))
+    elif metrics.stop_reason == "max_tokens":
+        parts.append(tr("length limit reached"))
+    elif metrics.stop_reason == "context_full":
+        parts.append(tr("context full"))
+    return " · ".join(parts)

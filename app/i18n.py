@@ -1,0 +1,32 @@
+"""Load the interface language: English, Traditional Chinese or Simplified Chinese.
+
+Translations are Qt .qm files built from resources/i18n/*.ts. Without a match
+the interface stays in English, the source language.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from app.resources import resource_path
+
+logger = logging.getLogger(__name__)
+
+SUPPORTED = ("en", "zh_TW", "zh_CN")
+
+
+def install_translator(app: QCoreApplication, language: str | None = None) -> str:
+    """Install translators for `language` (e.g. "zh_TW") or the system locale; return the one used."""
+    locale = QLocale(language) if language else QLocale.system()
+    installed = "en"
+    ours = QTranslator(app)
+    if ours.load(locale, "hearth", "_", str(resource_path("i18n"))):
+        app.installTranslator(ours)
+        installed = locale.name()
+    qt_base = QTranslator(app)
+    if qt_base.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt_base)
+    logger.info("interface language: %s", installed)
+    return installed

@@ -1,0 +1,85 @@
+"""Start the window: Qt application, translations, style, the engine, the starter model.
+
+The window is shown first and the model loads behind it, with visible progress.
+`--screenshot PATH --prompt TEXT` sends TEXT, waits for the answer, saves a PNG
+of the window and exits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+
+from engine.protocol import Failed, LoadOptions
+
+LAUNCHED_AT = time.monotonic()
+SCREENSHOT_TIMEOUT_MS = 300_000
+
+logger = logging.getLogger(__name__)
+
+
+def launch(args: argparse.Namespace) -> int:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.i18n import install_translator
+    from app.main_window import MainWindow
+    from app.style import apply_style
+    from engine.starter_model import StarterModelMissingError, starter_model_path
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Hearth")
+    app.setOrganizationName("Hearth")
+    install_translator(app, args.language)
+    apply_style(app)
+    window = MainWindow()
+    window.show()
+    QTimer.singleShot(0, window.attach_plot)
+    logger.info("window shown %.3f s after launch", time.monotonic() - LAUNCHED_AT)
+
+    try:
+        model_path = args.model or str(starter_model_path())
+    except StarterModelMissingError as exc:
+        window.load_error.show_error(str(exc), "")
+        model_path = None
+    if model_path:
+        window.load_model(LoadOptions(model_path, n_ctx=args.ctx, n_threads=args.threads))
+
+    exit_code = [0]
+    if args.screenshot:
+        _arrange_screenshot(window, args.screenshot, args.prompt or "Hello!", exit_code)
+    app.exec()
+    window.client.shutdown()
+    return exit_code[0]
+
+
+def _arrange_screenshot(window: object, path: str, prompt: str, exit_code: list[int]) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+
+    assert isinstance(window, MainWindow)
+
+    def save_and_quit() -> None:
+        window.grab().save(path)
+        print(f"hearth: screenshot saved to {path}")
+        window.close()
+        QApplication.quit()
+
+    def on_failed(event: Failed) -> None:
+        print(f"hearth: {event.reason}", file=sys.stderr)
+        exit_code[0] = 1
+        QTimer.singleShot(200, save_and_quit)
+
+    def on_timeout() -> None:
+        print("hearth: the answer did not finish in time for the screenshot", file=sys.stderr)
+        exit_code[0] = 1
+        save_and_quit()
+
+    window.model_ready.connect(lambda _event: window.send_message(prompt))
+    window.answer_finished.connect(lambda _event: QTimer.singleShot(300, save_and_quit))
+    window.answer_failed.connect(on_failed)
+    QTimer.singleShot(SCREENSHOT_TIMEOUT_MS, on_timeout)

@@ -1,0 +1,94 @@
+"""Figures for the answer being written, kept apart from the widgets that show them.
+
+The engine measures its own segments (load, queue, prefill, decode); the GUI
+adds the one thing only it can see: when the first text reached the screen.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+
+from engine.protocol import EngineStats, Metrics, Started, Token
+
+RATE_WINDOW_S = 1.0
+
+
+@dataclass
+class LiveAnswer:
+    sent_at: float
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
+    prefill_started_at: float = 0.0
+    first_token_at: float = 0.0  # in the engine
+    first_shown_at: float = 0.0  # on screen
+    last_token_at: float = 0.0
+    tokens: int = 0
+    stats: EngineStats | None = None
+    final: Metrics | None = None
+    _recent: deque[float] = field(default_factory=deque)
+
+    def on_started(self, event: Started) -> None:
+        self.prompt_tokens = event.prompt_tokens
+        self.cached_tokens = event.cached_tokens
+        self.prefill_started_at = event.at
+
+    def on_token(self, event: Token) -> None:
+        self.tokens = event.index
+        self.last_token_at = event.produced_at
+        if not self.first_token_at:
+            self.first_token_at = event.produced_at
+        self._recent.append(event.produced_at)
+        while self._recent and self._recent[0] < event.produced_at - RATE_WINDOW_S:
+            self._recent.popleft()
+
+    def on_first_shown(self, at: float) -> None:
+        if not self.first_shown_at:
+            self.first_shown_at = at
+
+    # --- derived figures -------------------------------------------------------------
+
+    @property
+    def ttft_s(self) -> float | None:
+        """From Send to the first text on screen: everything the user waited for."""
+        return self.first_shown_at - self.sent_at if self.first_shown_at else None
+
+    @property
+    def prefill_tokens(self) -> int:
+        return self.prompt_tokens - self.cached_tokens
+
+    @property
+    def prefill_s(self) -> float | None:
+        if self.final is not None:
+            return self.final.prefill_s
+        if self.first_token_at and self.prefill_started_at:
+            return self.first_token_at - self.prefill_started_at
+        return None
+
+    @property
+    def prefill_tok_s(self) -> float | None:
+        if self.final is not None:
+            return self.final.prefill_tok_s
+        s = self.prefill_s
+        return self.prefill_tokens / s if s else None
+
+    @property
+    def decode_tok_s(self) -> float | None:
+        """Average over the answer so far, excluding the first token (it comes from prefill)."""
+        if self.final is not None:
+            return self.final.decode_tok_s
+        span = self.last_token_at - self.first_token_at
+        return (self.tokens - 1) / span if self.tokens > 1 and span > 0 else None
+
+    def recent_tok_s(self, now: float) -> float:
+        """Rate over the last second, for the live plot; 0 when nothing is streaming."""
+        if self.final is not None or not self._recent or now - self._recent[-1] > RATE_WINDOW_S:
+            return 0.0
+        return (len(self._recent) - 1) / RATE_WINDOW_S if len(self._recent) > 1 else 0.0
+
+    def segments(self) -> dict[str, float]:
+        """Load / queue / prefill / decode, as measured by the engine once the answer ends."""
+        if self.final is None:
+            return {}
+        m = self.final
+        return {"load": m.load_s, "queue": m.queue_s, "prefill": m.prefill_s, "decode": m.decode_s}

@@ -1,0 +1,203 @@
+"""The live panel: how fast the answer came, where the time went, what memory it took.
+
+Every figure carries a one-sentence tooltip in plain words, and a short summary
+under the figures says the same in a sentence or two.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import psutil
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
+
+from app import formatting as fmt
+from app.live_metrics import LiveAnswer
+from app.segment_bar import SegmentBarView
+from engine.protocol import EngineStats
+
+if TYPE_CHECKING:
+    from app.live_plot import LivePlotView
+
+SAMPLE_INTERVAL_MS = 500
+
+
+class MetricsPanel(QFrame):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("metricsPanel")
+        self.setMinimumWidth(300)
+        self.answer: LiveAnswer | None = None
+        self.engine_pid: int | None = None
+        self._app_process = psutil.Process()
+        self._engine_process: psutil.Process | None = None
+        self._last_stats: EngineStats | None = None
+        self.plot: LivePlotView | None = None
+
+        title = QLabel(self.tr("Performance"))
+        title.setObjectName("panelTitle")
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(6)
+        self.values: dict[str, QLabel] = {}
+        rows = [
+            ("ttft", self.tr("First token"), self.tr(
+                "How long you waited before the answer started: it grows with how much text the model must read first.")),
+            ("prefill", self.tr("Reading"), self.tr(
+                "How much of your conversation the model read before answering, and how fast it read it.")),
+            ("decode", self.tr("Writing"), self.tr(
+                "How many words-pieces (tokens) the model wrote and how many it writes per second.")),
+            ("total", self.tr("Total time"), self.tr(
+                "From pressing Send to the last word, split into loading, waiting, reading and writing.")),
+            ("engine_rss", self.tr("Engine memory"), self.tr(
+                "Memory used by the separate process that runs the model, model weights included.")),
+            ("app_rss", self.tr("App memory"), self.tr(
+                "Memory used by this window itself, without the model.")),
+            ("kv", self.tr("Conversation memory"), self.tr(
+                "Memory the model uses to remember this conversation so far (its key-value cache).")),
+            ("context", self.tr("Context used"), self.tr(
+                "How much of the model's working memory this conversation fills; when it is full, old text must go.")),
+        ]
+        row = 0
+        for key, label_text, tip in rows:
+            label = QLabel(label_text)
+            label.setObjectName("metricName")
+            label.setToolTip(tip)
+            value = QLabel("–")
+            value.setObjectName("metricValue")
+            value.setToolTip(tip)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(value, row, 1)
+            self.values[key] = value
+            row += 1
+            if key == "total":
+                self.segment_bar = SegmentBarView()
+                self.segment_bar.setToolTip(tip)
+                grid.addWidget(self.segment_bar, row, 0, 1, 2)
+                self.segment_legend = QLabel()
+                self.segment_legend.setObjectName("segmentLegend")
+                self.segment_legend.setWordWrap(True)
+                self.segment_legend.setToolTip(tip)
+                grid.addWidget(self.segment_legend, row + 1, 0, 1, 2)
+                row += 2
+            if key == "context":
+                self.context_bar = QProgressBar()
+                self.context_bar.setObjectName("contextBar")
+                self.context_bar.setTextVisible(False)
+                self.context_bar.setMaximumHeight(8)
+                self.context_bar.setToolTip(tip)
+                grid.addWidget(self.context_bar, row, 0, 1, 2)
+                row += 1
+        grid.setColumnStretch(1, 1)
+
+        self.summary = QLabel(self.tr("Send a message to see how fast the model reads and writes."))
+        self.summary.setObjectName("metricsSummary")
+        self.summary.setWordWrap(True)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(14, 12, 14, 12)
+        self._layout.addWidget(title)
+        self._layout.addLayout(grid)
+        self._layout.addWidget(self.summary)
+        self._layout.addStretch(1)
+
+        self._sampler = QTimer(self)
+        self._sampler.setInterval(SAMPLE_INTERVAL_MS)
+        self._sampler.timeout.connect(self._on_sample)
+        self._sampler.start()
+
+    def attach_plot(self, plot: LivePlotView) -> None:
+        """The plot is created after the window shows, so start-up stays quick."""
+        self.plot = plot
+        self._layout.insertWidget(self._layout.count() - 1, plot, 3)
+
+    # --- inputs ----------------------------------------------------------------------
+
+    def set_engine_pid(self, pid: int | None) -> None:
+        self.engine_pid = pid
+        self._engine_process = None
+        if pid is not None:
+            try:
+                self._engine_process = psutil.Process(pid)
+            except psutil.Error:
+                self._engine_process = None
+
+    def begin_answer(self, answer: LiveAnswer) -> None:
+        self.answer = answer
+        self.segment_bar.set_segments({})
+        self.segment_legend.setText("")
+        self.refresh()
+
+    def on_stats(self, stats: EngineStats) -> None:
+        self._last_stats = stats
+        self.refresh()
+
+    def refresh(self) -> None:
+        a = self.answer
+        if a is None:
+            return
+        v = self.values
+        v["ttft"].setText(fmt.seconds(a.ttft_s))
+        v["prefill"].setText(f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–")
+        v["decode"].setText(f"{fmt.tokens(a.tokens)} · {fmt.rate(a.decode_tok_s)}" if a.tokens else "–")
+        if a.final is not None:
+            m = a.final
+            v["total"].setText(fmt.seconds(m.total_s))
+            segments = a.segments()
+            self.segment_bar.set_segments(segments)
+            names = {
+                "load": self.tr("loading"), "queue": self.tr("waiting"),
+                "prefill": self.tr("reading"), "decode": self.tr("writing"),
+            }
+            self.segment_legend.setText(" · ".join(f"{names[k]} {fmt.seconds(s)}" for k, s in segments.items()))
+            self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
+            self.summary.setText(self._summary_text(a))
+        else:
+            v["total"].setText(fmt.seconds(time.monotonic() - a.sent_at))
+            if self._last_stats is not None:
+                s = self._last_stats
+                self._show_memory(s.engine_rss_bytes, s.kv_bytes, s.n_ctx_used, s.n_ctx)
+
+    def _show_memory(self, engine_rss: int, kv: int, used: int, n_ctx: int) -> None:
+        self.values["engine_rss"].setText(fmt.megabytes(engine_rss))
+        self.values["kv"].setText(fmt.megabytes(kv))
+        self.values["context"].setText(f"{used:,} / {n_ctx:,}")
+        self.context_bar.setMaximum(max(1, n_ctx))
+        self.context_bar.setValue(min(used, n_ctx))
+
+    def _summary_text(self, a: LiveAnswer) -> str:
+        assert a.final is not None
+        m = a.final
+        parts = []
+        if m.cached_tokens:
+            parts.append(self.tr("Reused {cached} of {total} prompt tokens already in memory.").format(
+                cached=f"{m.cached_tokens:,}", total=f"{m.prompt_tokens:,}"))
+        parts.append(self.tr("The model read {n} new tokens in {t} and started answering after {ttft}.").format(
+            n=f"{m.prefill_tokens:,}", t=fmt.seconds(m.prefill_s), ttft=fmt.seconds(a.ttft_s or m.ttft_s)))
+        parts.append(self.tr("It wrote {n} tokens at {rate}.").format(
+            n=f"{m.decode_tokens:,}", rate=fmt.rate(m.decode_tok_s)))
+        if m.load_s > 0.05:
+            parts.append(self.tr("Loading the model took {t} of the wait.").format(t=fmt.seconds(m.load_s)))
+        return " ".join(parts)
+
+    # --- periodic sampling -------------------------------------------------------------
+
+    def _on_sample(self) -> None:
+        now = time.monotonic()
+        app_rss = self._app_process.memory_info().rss
+        self.values["app_rss"].setText(fmt.megabytes(app_rss))
+        engine_rss = 0
+        if self._engine_process is not None:
+            try:
+                engine_rss = self._engine_process.memory_info().rss
+            except psutil.Error:
+                self._engine_process = None
+        if engine_rss and (self.answer is None or self.answer.final is not None):
+            self.values["engine_rss"].setText(fmt.megabytes(engine_rss))
+        if self.answer is not None and self.answer.final is None:
+            self.refresh()
+        if self.plot is not None:
+            tok_s = self.answer.recent_tok_s(now) if self.answer is not None else 0.0
+            mb = 1024 * 1024
+            self.plot.add_point(now, tok_s, engine_rss / mb, app_rss / mb)

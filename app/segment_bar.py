@@ -1,0 +1,47 @@
+"""A bar split into load / queue / prefill / decode: where the time went."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+SEGMENT_COLORS = {
+    "load": QColor("#9e9e9e"),
+    "queue": QColor("#f0b429"),
+    "prefill": QColor("#3b82f6"),
+    "decode": QColor("#22a06b"),
+}
+
+
+class SegmentBarView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("segmentBar")
+        self._segments: dict[str, float] = {}
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, 14)
+
+    def set_segments(self, segments: dict[str, float]) -> None:
+        self._segments = {k: max(0.0, v) for k, v in segments.items()}
+        self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
+        painter.setPen(QColor("#c8c8c8"))
+        painter.setBrush(QColor("#f2f2f2"))
+        painter.drawRoundedRect(rect, 3, 3)
+        total = sum(self._segments.values())
+        if total <= 0:
+            return
+        x = rect.left()
+        painter.setPen(QColor(0, 0, 0, 0))
+        for name, value in self._segments.items():
+            width = rect.width() * value / total
+            painter.setBrush(SEGMENT_COLORS.get(name, QColor("#888888")))
+            painter.drawRect(QRectF(x, rect.top(), width, rect.height()))
+            x += width

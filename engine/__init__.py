@@ -1,0 +1,1 @@
+"""Hearth's engine: everything that is not GUI. Never imports Qt."""

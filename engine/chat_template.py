@@ -1,0 +1,56 @@
+"""Turn a conversation into the prompt text the model was trained on.
+
+The template comes from the GGUF (`tokenizer.chat_template`) and is rendered by
+llama-cpp-python's Jinja2ChatFormatter, which uses jinja2's sandboxed
+environment, so a hostile template cannot reach Python internals. A model
+without a template gets ChatML, the most common format for small instruct models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+from engine.protocol import ChatMessage
+
+DEFAULT_TEMPLATE_NAME = "ChatML (default)"
+
+CHATML_TEMPLATE = (
+    "{% for message in messages %}"
+    "{{ '<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n' }}"
+    "{% endfor %}"
+    "{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}"
+)
+
+
+class TemplateError(ValueError):
+    """The chat template could not render this conversation."""
+
+
+@dataclass(frozen=True)
+class ChatTemplate:
+    source: str  # "gguf" | "default"
+    name: str
+    text: str
+    bos_token: str
+    eos_token: str
+
+    def render(self, messages: tuple[ChatMessage, ...]) -> str:
+        formatter = Jinja2ChatFormatter(
+            template=self.text,
+            eos_token=self.eos_token,
+            bos_token=self.bos_token,
+            add_generation_prompt=True,
+        )
+        payload = [{"role": m.role, "content": m.content} for m in messages]
+        try:
+            return formatter(messages=payload).prompt  # type: ignore[arg-type]
+        except Exception as exc:  # jinja raises many kinds; the user needs one sentence
+            raise TemplateError(f"The model's chat template could not format this conversation: {exc}") from exc
+
+
+def choose_template(gguf_template: str | None, bos_token: str, eos_token: str) -> ChatTemplate:
+    if gguf_template:
+        return ChatTemplate("gguf", "from the model file", gguf_template, bos_token, eos_token)
+    return ChatTemplate("default", DEFAULT_TEMPLATE_NAME, CHATML_TEMPLATE, bos_token, eos_token)

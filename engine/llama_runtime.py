@@ -1,0 +1,289 @@
+"""A loaded model and its context, driven through llama.cpp's low-level API.
+
+We hold the raw llama.cpp handles instead of `llama_cpp.Llama` because the
+high-level class samples in Python (about 85 % of llama.cpp's speed here) and
+gives no load-progress callback. The decode loop below is llama_decode plus the
+native sampler chain, with Python only moving token ids and bytes.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import llama_cpp
+
+from engine.chat_template import ChatTemplate, choose_template
+from engine.protocol import LoadOptions, ModelInfo, SamplingParams
+from engine.sampler import sampler_chain
+
+logger = logging.getLogger(__name__)
+
+
+class ModelLoadError(RuntimeError):
+    """The model could not be loaded; the message is one sentence for the user."""
+
+
+class PromptTooLongError(RuntimeError):
+    pass
+
+
+class DecodeError(RuntimeError):
+    pass
+
+
+def default_threads() -> int:
+    # Physical cores decode fastest; hyper-threads only add contention.
+    try:
+        import psutil
+
+        physical = psutil.cpu_count(logical=False)
+    except Exception:  # psutil cannot tell on some virtual machines
+        physical = None
+    return max(1, physical or os.cpu_count() or 1)
+
+
+@dataclass
+class GenerationStep:
+    """One sampled token. `piece` is raw bytes: a character may span tokens."""
+
+    token: int
+    piece: bytes
+
+
+_llama_backend_ready = False
+
+
+def _ensure_backend() -> None:
+    global _llama_backend_ready
+    if not _llama_backend_ready:
+        llama_cpp.llama_backend_init()
+        _llama_backend_ready = True
+
+
+class LlamaModel:
+    """Owns one llama_model + llama_context. Not thread-safe; one per engine process."""
+
+    def __init__(self, options: LoadOptions, on_progress: Callable[[float], None] | None = None) -> None:
+        _ensure_backend()
+        self.options = options
+        path = Path(options.model_path)
+        model_params = llama_cpp.llama_model_default_params()
+        model_params.n_gpu_layers = options.n_gpu_layers
+
+        def progress(fraction: float, _user_data: ctypes.c_void_p) -> bool:
+            if on_progress is not None:
+                on_progress(float(fraction))
+            return True
+
+        # Keep a reference: ctypes frees the trampoline when the Python object dies.
+        self._progress_cb = llama_cpp.llama_progress_callback(progress)
+        model_params.progress_callback = self._progress_cb
+        model = llama_cpp.llama_model_load_from_file(str(path).encode(), model_params)
+        if not model:
+            raise ModelLoadError(f"llama.cpp could not load {path.name}; see the details for its log.")
+        self._model = model
+        self._vocab = llama_cpp.llama_model_get_vocab(model)
+        self.n_vocab = llama_cpp.llama_vocab_n_tokens(self._vocab)
+
+        self.n_threads = options.n_threads or default_threads()
+        ctx_params = llama_cpp.llama_context_default_params()
+        ctx_params.n_ctx = options.n_ctx
+        ctx_params.n_batch = options.n_batch
+        ctx_params.n_ubatch = options.n_batch
+        ctx_params.n_threads = self.n_threads
+        ctx_params.n_threads_batch = self.n_threads
+        ctx = llama_cpp.llama_init_from_model(model, ctx_params)
+        if not ctx:
+            llama_cpp.llama_model_free(model)
+            raise ModelLoadError(
+                f"Not enough memory to give {path.name} a context of {options.n_ctx} tokens; try a smaller context."
+            )
+        self._ctx = ctx
+        self._memory = llama_cpp.llama_get_memory(ctx)
+        self.n_ctx = llama_cpp.llama_n_ctx(ctx)
+        self.n_batch = llama_cpp.llama_n_batch(ctx)
+        self.n_swa = llama_cpp.llama_model_n_swa(model)
+        self.is_recurrent = bool(
+            llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model)
+        )
+        # Exact token ids whose keys and values are in the context now (sequence 0).
+        self.kv_tokens: list[int] = []
+        self.stop_reason = ""
+        self._piece_cache: dict[int, bytes] = {}
+        self._one_token = (llama_cpp.llama_token * 1)()
+        self.template = self._read_template()
+        self.info = self._describe(path)
+
+    # --- metadata ------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        buf = ctypes.create_string_buffer(4096)
+        n = llama_cpp.llama_model_meta_val_str(self._model, key.encode(), buf, len(buf))
+        if n < 0:
+            return None
+        if n >= len(buf):
+            buf = ctypes.create_string_buffer(n + 1)
+            llama_cpp.llama_model_meta_val_str(self._model, key.encode(), buf, len(buf))
+        return buf.value.decode("utf-8", errors="replace")
+
+    def _token_text(self, token: int) -> str:
+        if token < 0:
+            return ""
+        return self.piece(token, special=True).decode("utf-8", errors="replace")
+
+    def _read_template(self) -> ChatTemplate:
+        raw = llama_cpp.llama_model_chat_template(self._model, None)
+        text = raw.decode("utf-8", errors="replace") if raw else None
+        return choose_template(
+            text,
+            bos_token=self._token_text(llama_cpp.llama_vocab_bos(self._vocab)),
+            eos_token=self._token_text(llama_cpp.llama_vocab_eos(self._vocab)),
+        )
+
+    def _describe(self, path: Path) -> ModelInfo:
+        name = self.meta("general.name") or path.stem
+        return ModelInfo(
+            path=str(path),
+            name=name,
+            architecture=self.meta("general.architecture") or "unknown",
+            n_params=int(llama_cpp.llama_model_n_params(self._model)),
+            size_bytes=path.stat().st_size,
+            n_ctx=self.n_ctx,
+            n_ctx_train=llama_cpp.llama_model_n_ctx_train(self._model),
+            n_threads=self.n_threads,
+            chat_template_source=self.template.source,
+            chat_template_name=self.template.name,
+            sliding_window=self.n_swa,
+        )
+
+    # --- tokens --------------------------------------------------------------------
+
+    def tokenize(self, text: str, add_special: bool = True) -> list[int]:
+        data = text.encode("utf-8")
+        capacity = len(data) + 16
+        buf = (llama_cpp.llama_token * capacity)()
+        n = llama_cpp.llama_tokenize(self._vocab, data, len(data), buf, capacity, add_special, True)
+        if n < 0:
+            capacity = -n
+            buf = (llama_cpp.llama_token * capacity)()
+            n = llama_cpp.llama_tokenize(self._vocab, data, len(data), buf, capacity, add_special, True)
+        tokens = list(buf[:n])
+        bos = llama_cpp.llama_vocab_bos(self._vocab)
+        # Templates often write the BOS text themselves; never feed it twice.
+        if len(tokens) >= 2 and tokens[0] == bos and tokens[1] == bos:
+            tokens = tokens[1:]
+        return tokens
+
+    def piece(self, token: int, special: bool = False) -> bytes:
+        if not special and token in self._piece_cache:
+            return self._piece_cache[token]
+        buf = ctypes.create_string_buffer(64)
+        n = llama_cpp.llama_token_to_piece(self._vocab, token, buf, len(buf), 0, special)
+        if n < 0:
+            buf = ctypes.create_string_buffer(-n)
+            n = llama_cpp.llama_token_to_piece(self._vocab, token, buf, len(buf), 0, special)
+        data = buf.raw[:n]
+        if not special:
+            self._piece_cache[token] = data
+        return data
+
+    def is_end_of_generation(self, token: int) -> bool:
+        return bool(llama_cpp.llama_vocab_is_eog(self._vocab, token))
+
+    # --- context -------------------------------------------------------------------
+
+    def reuse_prefix(self, prompt: list[int]) -> int:
+        """Keep the longest valid shared prefix of the live context; return its length."""
+        common = 0
+        for have, want in zip(self.kv_tokens, prompt, strict=False):
+            if have != want:
+                break
+            common += 1
+        # At least one token must be decoded again: the context keeps no logits to sample from.
+        common = min(common, len(prompt) - 1)
+        pure_extension = common == len(self.kv_tokens)
+        if common > 0 and not pure_extension and (self.n_swa > 0 or self.is_recurrent):
+            # Sliding-window and recurrent memories cannot be cut back to an arbitrary point.
+            common = 0
+        if common == 0:
+            self.clear()
+            return 0
+        if not pure_extension and not llama_cpp.llama_memory_seq_rm(self._memory, 0, common, -1):
+            self.clear()
+            return 0
+        del self.kv_tokens[common:]
+        return common
+
+    def clear(self) -> None:
+        llama_cpp.llama_memory_clear(self._memory, True)
+        self.kv_tokens.clear()
+
+    def decode(self, tokens: list[int]) -> None:
+        """Feed tokens into the context, in batches the context accepts."""
+        for start in range(0, len(tokens), self.n_batch):
+            chunk = tokens[start : start + self.n_batch]
+            if len(chunk) == 1:
+                self._one_token[0] = chunk[0]
+                arr = self._one_token
+            else:
+                arr = (llama_cpp.llama_token * len(chunk))(*chunk)
+            rc = llama_cpp.llama_decode(self._ctx, llama_cpp.llama_batch_get_one(arr, len(chunk)))
+            if rc != 0:
+                raise DecodeError(f"llama_decode returned {rc}")
+            self.kv_tokens.extend(chunk)
+
+    def kv_bytes(self) -> int:
+        """Bytes of key/value state held for the conversation right now."""
+        return int(llama_cpp.llama_state_seq_get_size(self._ctx, 0)) if self.kv_tokens else 0
+
+    # --- generation ----------------------------------------------------------------
+
+    def generate(self, prompt: list[int], sampling: SamplingParams) -> Iterator[GenerationStep]:
+        """Yield sampled tokens until end-of-generation, max_tokens or a full context.
+
+        The prompt must already be in the context except for what `prefill` adds.
+        Stops silently; the caller reads `stop_reason`.
+        """
+        self.stop_reason = "max_tokens"
+        with sampler_chain(sampling, self.n_vocab, prompt) as chain:
+            for _ in range(sampling.max_tokens):
+                token = llama_cpp.llama_sampler_sample(chain, self._ctx, -1)
+                if self.is_end_of_generation(token):
+                    self.stop_reason = "eog"
+                    return
+                yield GenerationStep(token, self.piece(token))
+                if len(self.kv_tokens) >= self.n_ctx:
+                    self.stop_reason = "context_full"
+                    return
+                self._one_token[0] = token
+                rc = llama_cpp.llama_decode(self._ctx, llama_cpp.llama_batch_get_one(self._one_token, 1))
+                if rc != 0:
+                    self.stop_reason = "context_full"
+                    return
+                self.kv_tokens.append(token)
+
+    def check_fits(self, prompt: list[int]) -> None:
+        if len(prompt) >= self.n_ctx:
+            raise PromptTooLongError(
+                f"The conversation is {len(prompt)} tokens long but this model's context holds {self.n_ctx}."
+            )
+
+    def prefill(self, prompt: list[int]) -> int:
+        """Make the context hold `prompt`; return how many tokens were already there."""
+        self.check_fits(prompt)
+        reused = self.reuse_prefix(prompt)
+        self.decode(prompt[reused:])
+        return reused
+
+    def close(self) -> None:
+        if getattr(self, "_ctx", None):
+            llama_cpp.llama_free(self._ctx)
+            self._ctx = None
+        if getattr(self, "_model", None):
+            llama_cpp.llama_model_free(self._model)
+            self._model = None

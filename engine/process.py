@@ -1,0 +1,164 @@
+"""The parent's handle on one engine child process.
+
+Used by the GUI's EngineClient (on its own QThread) and by the headless CLI.
+It knows how to start the child, talk to it, and explain its death.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import signal
+import time
+from collections.abc import Iterable
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any
+
+from engine import paths
+from engine.protocol import Command, Event, Failed, Shutdown
+
+logger = logging.getLogger(__name__)
+
+STDERR_TAIL_LINES = 20
+
+
+class EngineDiedError(RuntimeError):
+    def __init__(self, failure: Failed) -> None:
+        super().__init__(failure.reason)
+        self.failure = failure
+
+
+def _describe_exit(exitcode: int | None) -> str:
+    if exitcode is None:
+        return "The engine stopped responding."
+    if exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        return f"The engine process stopped unexpectedly ({name})."
+    return f"The engine process stopped unexpectedly (exit code {exitcode})."
+
+
+class EngineProcess:
+    def __init__(self, log_path: Path | None = None) -> None:
+        self.log_path = log_path or paths.log_dir() / "engine.log"
+        self._proc: Any = None  # multiprocessing.Process (SpawnProcess)
+        self._conn: Connection | None = None
+        self._log_offset = 0
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    def start(self) -> None:
+        from engine import worker
+
+        ctx = multiprocessing.get_context("spawn")
+        parent_conn, child_conn = ctx.Pipe(duplex=True)
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self._proc = ctx.Process(
+            target=worker.main,
+            args=(child_conn, str(self.log_path), time.monotonic()),
+            name="hearth-engine",
+            daemon=True,
+        )
+        self._proc.start()
+        child_conn.close()
+        self._conn = parent_conn
+        logger.info("engine child started, pid %s, log %s", self._proc.pid, self.log_path)
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def is_alive(self) -> bool:
+        return self._proc is not None and self._proc.is_alive()
+
+    def stop(self, timeout: float = 3.0) -> None:
+        """Ask the child to exit; kill it if it does not."""
+        if self._proc is None:
+            return
+        if self._proc.is_alive() and self._conn is not None:
+            try:
+                self._conn.send(Shutdown())
+            except OSError:
+                pass
+            self._proc.join(timeout)
+        if self._proc.is_alive():
+            self._proc.kill()
+            self._proc.join(timeout)
+        self._close_conn()
+        self._proc = None
+
+    def _close_conn(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    # --- talking -------------------------------------------------------------------
+
+    def send(self, command: Command) -> None:
+        if self._conn is None:
+            raise EngineDiedError(Failed(None, "The engine is not running."))
+        try:
+            self._conn.send(command)
+        except OSError as exc:
+            raise EngineDiedError(self.death_report()) from exc
+
+    def waitables(self) -> list[Any]:
+        """Objects for multiprocessing.connection.wait: the pipe and the process sentinel."""
+        if self._conn is None or self._proc is None:
+            return []
+        return [self._conn, self._proc.sentinel]
+
+    def receive(self, timeout: float | None = None) -> Event | None:
+        """Next event, None on timeout. Raises EngineDiedError once the child is gone."""
+        if self._conn is None:
+            raise EngineDiedError(Failed(None, "The engine is not running."))
+        # Drain what the child sent before it died, then report the death.
+        if self._conn.poll(0):
+            return self._read()
+        ready = wait(self.waitables(), timeout)
+        if not ready:
+            return None
+        if self._conn.poll(0):
+            return self._read()
+        raise EngineDiedError(self.death_report())
+
+    def _read(self) -> Event:
+        assert self._conn is not None
+        try:
+            event: Event = self._conn.recv()
+        except (EOFError, OSError) as exc:
+            raise EngineDiedError(self.death_report()) from exc
+        return event
+
+    def events(self, timeout: float | None = None) -> Iterable[Event]:
+        while True:
+            event = self.receive(timeout)
+            if event is None:
+                return
+            yield event
+
+    # --- post-mortem ---------------------------------------------------------------
+
+    def death_report(self) -> Failed:
+        exitcode = None
+        if self._proc is not None:
+            self._proc.join(2.0)
+            exitcode = self._proc.exitcode
+        tail = self.stderr_tail()
+        self._close_conn()
+        return Failed(None, _describe_exit(exitcode), tail)
+
+    def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:
+        """The last lines this child wrote to its log (llama.cpp's messages included)."""
+        try:
+            with self.log_path.open("rb") as f:
+                f.seek(self._log_offset)
+                data = f.read()
+        except OSError:
+            return ""
+        text = data.decode("utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-lines:])

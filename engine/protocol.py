@@ -1,0 +1,180 @@
+"""The only language the GUI (or CLI) and the engine child process share.
+
+Commands go to the engine, events come back. All are frozen dataclasses so they
+pickle across the process boundary and can ride on Qt signals unchanged.
+Times are `time.monotonic()` seconds, which is one system-wide clock on Linux,
+macOS and Windows, so the parent and the child can compare them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# --- shared value types -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class SamplingParams:
+    temperature: float = 0.7
+    top_k: int = 40
+    top_p: float = 0.95
+    min_p: float = 0.05
+    repeat_penalty: float = 1.1
+    repeat_last_n: int = 64
+    seed: int | None = None  # None: a fresh random seed each answer
+    max_tokens: int = 512
+
+
+@dataclass(frozen=True)
+class LoadOptions:
+    model_path: str
+    n_ctx: int = 4096
+    n_threads: int | None = None  # None: physical cores
+    n_gpu_layers: int = 0
+    n_batch: int = 512
+
+
+# --- commands (parent -> engine) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Load:
+    options: LoadOptions
+
+
+@dataclass(frozen=True)
+class Generate:
+    request_id: int
+    messages: tuple[ChatMessage, ...]
+    sampling: SamplingParams = field(default_factory=SamplingParams)
+    # When the user asked (pressed Send); everything after it counts toward TTFT.
+    sent_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Cancel:
+    request_id: int
+
+
+@dataclass(frozen=True)
+class Shutdown:
+    pass
+
+
+Command = Load | Generate | Cancel | Shutdown
+
+
+# --- events (engine -> parent) ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LoadProgress:
+    fraction: float  # 0.0 .. 1.0
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    path: str
+    name: str
+    architecture: str
+    n_params: int
+    size_bytes: int
+    n_ctx: int
+    n_ctx_train: int
+    n_threads: int
+    chat_template_source: str  # "gguf" | "default"
+    chat_template_name: str
+    sliding_window: int
+
+
+@dataclass(frozen=True)
+class Loaded:
+    info: ModelInfo
+    load_s: float
+
+
+@dataclass(frozen=True)
+class Started:
+    """The engine picked the request up and knows the prompt size."""
+
+    request_id: int
+    prompt_tokens: int
+    cached_tokens: int
+    at: float  # when prefill began
+
+
+@dataclass(frozen=True)
+class Token:
+    request_id: int
+    text: str  # may be "" while a multi-byte character is incomplete
+    index: int  # 1-based count of generated tokens so far
+    produced_at: float
+
+
+@dataclass(frozen=True)
+class EngineStats:
+    """Sampled a few times a second while an answer streams."""
+
+    request_id: int
+    decode_tokens: int
+    decode_s: float
+    engine_rss_bytes: int
+    kv_bytes: int
+    n_ctx_used: int
+    n_ctx: int
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """One per answer: the whole answer measured in segments."""
+
+    model: str
+    prompt_tokens: int
+    cached_tokens: int
+    cache_source: str  # "live" | "none"
+    prefill_tokens: int
+    load_s: float
+    queue_s: float
+    prefill_s: float
+    ttft_s: float  # sent_at -> first token sampled in the engine
+    decode_tokens: int
+    decode_s: float
+    total_s: float
+    engine_rss_bytes: int
+    kv_bytes: int
+    n_ctx_used: int
+    n_ctx: int
+    stop_reason: str  # "eog" | "max_tokens" | "context_full" | "cancelled"
+
+    @property
+    def prefill_tok_s(self) -> float:
+        return self.prefill_tokens / self.prefill_s if self.prefill_s > 0 else 0.0
+
+    @property
+    def decode_tok_s(self) -> float:
+        # The first token comes out of prefill; rate is over the tokens after it.
+        return (self.decode_tokens - 1) / self.decode_s if self.decode_s > 0 and self.decode_tokens > 1 else 0.0
+
+
+@dataclass(frozen=True)
+class Finished:
+    request_id: int
+    metrics: Metrics
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Something went wrong. `reason` is one plain sentence for the user."""
+
+    request_id: int | None
+    reason: str
+    details: str = ""
+
+
+Event = LoadProgress | Loaded | Started | Token | EngineStats | Finished | Failed

@@ -1,0 +1,228 @@
+"""The engine child process: owns the model and streams events back over a pipe.
+
+Runs in its own process (multiprocessing, spawn) so that a llama.cpp abort, a
+segfault on a bad file or an out-of-memory kill ends this process, not the window.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+import traceback
+from collections import deque
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engine.protocol import (
+    Cancel,
+    Command,
+    EngineStats,
+    Event,
+    Failed,
+    Finished,
+    Generate,
+    Load,
+    Loaded,
+    LoadProgress,
+    Metrics,
+    Shutdown,
+    Started,
+    Token,
+)
+from engine.text_stream import Utf8Stream
+
+logger = logging.getLogger(__name__)
+
+STATS_INTERVAL_S = 0.25
+
+
+def _redirect_output(log_path: str) -> None:
+    """Send this process's stdout and stderr (llama.cpp's log included) to the log file."""
+    fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+    logging.basicConfig(
+        level=logging.INFO, stream=sys.stderr, format="%(asctime)s engine[%(process)d] %(name)s: %(message)s"
+    )
+
+
+class Worker:
+    def __init__(self, conn: Connection, started_at: float) -> None:
+        self.conn = conn
+        self.pending: deque[Command] = deque()
+        self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
+        self.process_started_at = started_at
+        # When the last load began and ended; the first one began at process spawn.
+        self.load_began_at = 0.0
+        self.load_finished_at = 0.0
+        import psutil
+
+        self._proc = psutil.Process()
+
+    def send(self, event: Event) -> None:
+        self.conn.send(event)
+
+    def next_command(self) -> Command:
+        return self.pending.popleft() if self.pending else self.conn.recv()
+
+    def run(self) -> None:
+        while True:
+            try:
+                cmd = self.next_command()
+            except EOFError:  # the parent went away
+                return
+            if isinstance(cmd, Shutdown):
+                return
+            if isinstance(cmd, Load):
+                self.handle_load(cmd)
+            elif isinstance(cmd, Generate):
+                self.handle_generate(cmd)
+            # A Cancel for a request that already ended needs nothing.
+
+    # --- load ----------------------------------------------------------------------
+
+    def handle_load(self, cmd: Load) -> None:
+        from engine.llama_runtime import LlamaModel, ModelLoadError
+        from engine.model_file import ModelFileError, check_model_file
+
+        started = time.monotonic()
+        if self.model is not None:
+            self.model.close()
+            self.model = None
+        last_sent = [-1.0]
+
+        def on_progress(fraction: float) -> None:
+            if fraction - last_sent[0] >= 0.02 or fraction >= 1.0:
+                last_sent[0] = fraction
+                self.send(LoadProgress(fraction))
+
+        try:
+            check_model_file(cmd.options.model_path)
+            self.model = LlamaModel(cmd.options, on_progress)
+        except (ModelFileError, ModelLoadError) as exc:
+            self.send(Failed(None, str(exc), _log_hint()))
+            return
+        # The first load also waited for the process to start and import llama.cpp.
+        self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
+        self.load_finished_at = time.monotonic()
+        self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at))
+
+    # --- generate ------------------------------------------------------------------
+
+    def handle_generate(self, cmd: Generate) -> None:
+        from engine.chat_template import TemplateError
+        from engine.llama_runtime import PromptTooLongError
+
+        if self.model is None:
+            self.send(Failed(cmd.request_id, "No model is loaded yet."))
+            return
+        model = self.model
+        t_start = time.monotonic()
+        # Load time counts only for the part of a load that happened after the user pressed Send.
+        load_s = max(0.0, self.load_finished_at - max(cmd.sent_at, self.load_began_at))
+        queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
+        try:
+            prompt = model.tokenize(model.template.render(cmd.messages), add_special=True)
+            model.check_fits(prompt)
+            cached = model.reuse_prefix(prompt)
+            self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic()))
+            model.decode(prompt[cached:])
+        except (TemplateError, PromptTooLongError) as exc:
+            self.send(Failed(cmd.request_id, str(exc)))
+            return
+        text_stream = Utf8Stream()
+        t_first = 0.0
+        t_last = time.monotonic()
+        count = 0
+        next_stats = t_start + STATS_INTERVAL_S
+        cancelled = False
+        for step in model.generate(prompt, cmd.sampling):
+            t_last = time.monotonic()
+            count += 1
+            if count == 1:
+                t_first = t_last
+            self.send(Token(cmd.request_id, text_stream.feed(step.piece), count, t_last))
+            if t_last >= next_stats:
+                next_stats = t_last + STATS_INTERVAL_S
+                self.send(self._stats(cmd.request_id, count, t_last - t_first))
+            if self._cancel_requested(cmd.request_id):
+                cancelled = True
+                break
+        tail = text_stream.flush()
+        if tail:
+            self.send(Token(cmd.request_id, tail, count, time.monotonic()))
+        t_end = time.monotonic()
+        prefill_end = t_first if count else t_end
+        metrics = Metrics(
+            model=model.info.name,
+            prompt_tokens=len(prompt),
+            cached_tokens=cached,
+            cache_source="live" if cached else "none",
+            prefill_tokens=len(prompt) - cached,
+            load_s=load_s,
+            queue_s=queue_s,
+            prefill_s=prefill_end - t_start,
+            ttft_s=(t_first - cmd.sent_at) if count else 0.0,
+            decode_tokens=count,
+            decode_s=(t_last - t_first) if count else 0.0,
+            total_s=t_end - cmd.sent_at,
+            engine_rss_bytes=self._proc.memory_info().rss,
+            kv_bytes=model.kv_bytes(),
+            n_ctx_used=len(model.kv_tokens),
+            n_ctx=model.n_ctx,
+            stop_reason="cancelled" if cancelled else model.stop_reason,
+        )
+        self.send(Finished(cmd.request_id, metrics))
+
+    def _stats(self, request_id: int, count: int, decode_s: float) -> EngineStats:
+        model = self.model
+        return EngineStats(
+            request_id=request_id,
+            decode_tokens=count,
+            decode_s=decode_s,
+            engine_rss_bytes=self._proc.memory_info().rss,
+            kv_bytes=model.kv_bytes(),
+            n_ctx_used=len(model.kv_tokens),
+            n_ctx=model.n_ctx,
+        )
+
+    def _cancel_requested(self, request_id: int) -> bool:
+        """Between tokens: look at what the parent sent without waiting."""
+        while self.conn.poll():
+            cmd = self.conn.recv()
+            if isinstance(cmd, Cancel) and cmd.request_id == request_id:
+                return True
+            if isinstance(cmd, Cancel):
+                continue
+            self.pending.append(cmd)
+            if isinstance(cmd, Shutdown):
+                return True
+        return False
+
+
+def _log_hint() -> str:
+    return "See the engine log for llama.cpp's own messages."
+
+
+def main(conn: Connection, log_path: str, started_at: float) -> None:
+    """Entry point of the engine child process."""
+    _redirect_output(log_path)
+    logger.info("engine started, pid %d", os.getpid())
+    worker = Worker(conn, started_at)
+    try:
+        worker.run()
+    except Exception as exc:  # report, then die: the parent restarts us on the next request
+        logger.error("engine failed:\n%s", traceback.format_exc())
+        try:
+            conn.send(Failed(None, f"The engine hit an internal error: {exc}", traceback.format_exc()))
+        except OSError:
+            pass
+        raise
+    finally:
+        if worker.model is not None:
+            worker.model.close()

@@ -1,0 +1,31 @@
+"""GUI fixtures: a real window with a real engine child, shut down cleanly after each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.main_window import MainWindow
+from engine.protocol import LoadOptions
+
+LOAD_TIMEOUT_MS = 120_000
+ANSWER_TIMEOUT_MS = 180_000
+
+
+@pytest.fixture
+def window(qtbot: QtBot, starter_model: Path) -> Iterator[MainWindow]:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    with qtbot.waitSignal(win.model_ready, timeout=LOAD_TIMEOUT_MS):
+        win.load_model(LoadOptions(str(starter_model), n_ctx=2048, n_threads=2))
+    yield win
+    pid = win.client.engine_pid()
+    win.close()
+    assert win.client._thread.isFinished(), "the engine client thread is still running"
+    if pid is not None:
+        assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE

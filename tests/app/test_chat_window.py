@@ -1,0 +1,94 @@
+"""The chat window driven like a user drives it, against the real engine."""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.main_window import MainWindow
+from engine.protocol import SamplingParams
+
+from .conftest import ANSWER_TIMEOUT_MS
+
+
+def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: MainWindow) -> None:
+    window.sampling = SamplingParams(temperature=0, max_tokens=60)
+    received: list[str] = []
+    window.client.token_received.connect(lambda e: received.append(e.text))
+    qtbot.keyClicks(window.composer, "What is the capital of France?")
+    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
+        qtbot.keyClick(window.composer, Qt.Key.Key_Return)
+    assert window.composer.toPlainText() == ""
+    user, answer = window.chat_view.bubbles
+    assert user.text == "What is the capital of France?"
+    assert len(received) > 1, "tokens did not stream one by one"
+    assert answer.text == "".join(received)
+    assert "Paris" in answer.text
+    metrics = blocker.args[0].metrics
+    # The footer: `N tokens · R tok/s · first token T s`.
+    footer = answer.footer.text()
+    assert f"{metrics.decode_tokens} tokens" in footer and "tok/s" in footer and "first token" in footer
+    panel = window.metrics_panel
+    assert panel.values["ttft"].text().endswith(" s")
+    assert "tok/s" in panel.values["prefill"].text() and "tok/s" in panel.values["decode"].text()
+    assert panel.values["context"].text() == f"{metrics.n_ctx_used:,} / 2,048"
+    assert panel.values["kv"].text().endswith("MB")
+    assert "loading" in panel.segment_legend.text() and "writing" in panel.segment_legend.text()
+    assert window.answer is not None and window.answer.ttft_s is not None
+    assert 0 < window.answer.ttft_s <= metrics.total_s
+    assert all(panel.values[k].toolTip() for k in panel.values)
+
+
+def test_shift_enter_adds_a_line_instead_of_sending(qtbot: QtBot, window: MainWindow) -> None:
+    qtbot.keyClicks(window.composer, "first line")
+    qtbot.keyClick(window.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClicks(window.composer, "second line")
+    assert window.composer.toPlainText() == "first line\nsecond line"
+    assert window.chat_view.bubbles == []
+
+
+def test_stop_ends_the_answer_early(qtbot: QtBot, window: MainWindow) -> None:
+    window.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
+    with qtbot.waitSignal(window.client.token_received, timeout=ANSWER_TIMEOUT_MS):
+        window.send_message("Write a very long story about a cat who sails around the world.")
+    assert window.stop_button.isEnabled()
+    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
+        qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
+    metrics = blocker.args[0].metrics
+    assert metrics.stop_reason == "cancelled"
+    assert metrics.decode_tokens < 500
+    assert "stopped" in window.chat_view.bubbles[-1].footer.text()
+    assert window.send_button.isEnabled() and not window.stop_button.isEnabled()
+
+
+def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, window: MainWindow) -> None:
+    window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
+    window.send_message("Write a long poem about autumn leaves.")
+    qtbot.waitUntil(lambda: len(window.chat_view.bubbles[-1].text) > 20, timeout=ANSWER_TIMEOUT_MS)
+    pid = window.client.engine_pid()
+    assert pid is not None
+    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
+        os.kill(pid, signal.SIGKILL)
+    failure = blocker.args[0]
+    assert "stopped unexpectedly" in failure.reason
+    assert failure.details, "the child's last log lines are missing"
+    broken = window.chat_view.bubbles[-1]
+    assert len(broken.text) > 20, "the partial answer was lost"
+    assert broken.error_view.isVisible()
+    assert window.send_button.isEnabled()
+
+    window.sampling = SamplingParams(temperature=0, max_tokens=20)
+    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.send_message("Say hello.")
+    assert window.chat_view.bubbles[-1].text
+    assert window.client.engine_pid() not in (None, pid)
+
+
+def test_plot_records_points(qtbot: QtBot, window: MainWindow) -> None:
+    window.attach_plot()
+    plot = window.metrics_panel.plot
+    assert plot is not None
+    qtbot.waitUntil(lambda: plot.point_count >= 2, timeout=5000)

@@ -1,0 +1,41 @@
+"""Shared test set-up: offscreen Qt, a private HEARTH_HOME, no leaked threads or children."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def hearth_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own data folder; none touches the real home directory."""
+    home = tmp_path / "hearth-home"
+    monkeypatch.setenv("HEARTH_HOME", str(home))
+    return home
+
+
+@pytest.fixture(autouse=True)
+def no_leftover_threads_or_children() -> Iterator[None]:
+    threads_before = set(threading.enumerate())
+    yield
+    leaked_children = [p for p in multiprocessing.active_children() if p.is_alive()]
+    for child in leaked_children:
+        child.kill()
+        child.join(5)
+    leaked_threads = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
+    assert not leaked_children, f"test left engine processes running: {leaked_children}"
+    assert not leaked_threads, f"test left threads running: {leaked_threads}"
+
+
+@pytest.fixture(scope="session")
+def starter_model() -> Path:
+    from engine.starter_model import starter_model_path
+
+    return starter_model_path()

@@ -1,0 +1,165 @@
+"""The engine child process, driven the way the GUI and CLI drive it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.process import EngineDiedError, EngineProcess
+from engine.protocol import (
+    Cancel,
+    ChatMessage,
+    EngineStats,
+    Event,
+    Failed,
+    Finished,
+    Generate,
+    Load,
+    Loaded,
+    LoadOptions,
+    LoadProgress,
+    SamplingParams,
+    Started,
+    Token,
+)
+
+TIMEOUT_S = 120
+
+
+@pytest.fixture
+def engine(starter_model: Path) -> Iterator[EngineProcess]:
+    proc = EngineProcess()
+    proc.start()
+    proc.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
+    yield proc
+    proc.stop()
+
+
+def _until(proc: EngineProcess, kind: type, timeout: float = TIMEOUT_S) -> list[Event]:
+    events: list[Event] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event = proc.receive(1.0)
+        if event is None:
+            continue
+        events.append(event)
+        if isinstance(event, kind | Failed):
+            return events
+    raise AssertionError(f"no {kind.__name__} within {timeout} s; got {events[-5:]}")
+
+
+def _ask(text: str, request_id: int = 1, **sampling: object) -> Generate:
+    params = SamplingParams(**{"temperature": 0.0, "max_tokens": 64, **sampling})  # type: ignore[arg-type]
+    return Generate(request_id, (ChatMessage("user", text),), params, time.monotonic())
+
+
+def test_load_reports_progress_then_the_model(engine: EngineProcess) -> None:
+    events = _until(engine, Loaded)
+    assert any(isinstance(e, LoadProgress) for e in events)
+    loaded = events[-1]
+    assert isinstance(loaded, Loaded)
+    assert loaded.info.n_ctx == 1024
+    assert loaded.load_s > 0
+
+
+def test_answer_streams_and_metrics_add_up(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    engine.send(_ask("Write three sentences about the sea.", max_tokens=80))
+    events = _until(engine, Finished)
+    tokens = [e for e in events if isinstance(e, Token)]
+    started = next(e for e in events if isinstance(e, Started))
+    finished = events[-1]
+    assert isinstance(finished, Finished)
+    m = finished.metrics
+    assert len(tokens) >= m.decode_tokens > 0
+    assert "".join(t.text for t in tokens).strip()
+    assert [t.index for t in tokens][: m.decode_tokens] == list(range(1, m.decode_tokens + 1))
+    assert m.prompt_tokens == started.prompt_tokens > 0
+    assert m.prefill_tokens + m.cached_tokens == m.prompt_tokens
+    assert m.prefill_s > 0 and m.decode_s > 0
+    assert m.prefill_s + m.decode_s <= m.total_s
+    assert m.load_s + m.queue_s + m.prefill_s + m.decode_s <= m.total_s + 1e-6
+    assert m.ttft_s <= m.total_s
+    assert m.n_ctx == 1024 and 0 < m.n_ctx_used <= 1024
+    assert m.kv_bytes > 0 and m.engine_rss_bytes > 50 * 1024 * 1024
+    assert m.stop_reason in ("eog", "max_tokens")
+
+
+def test_stats_arrive_while_streaming(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    engine.send(_ask("Count from one to fifty in words.", max_tokens=120))
+    events = _until(engine, Finished)
+    stats = [e for e in events if isinstance(e, EngineStats)]
+    assert stats, "no live stats during a 120-token answer"
+    assert all(s.kv_bytes > 0 and s.n_ctx_used > 0 for s in stats)
+
+
+def test_cancel_takes_effect_within_one_token(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    engine.send(_ask("Write a very long story about a lighthouse keeper.", max_tokens=400, temperature=0.8, seed=3))
+    cancelled_at = 0.0
+    tokens_after_cancel = 0
+    while True:
+        event = engine.receive(TIMEOUT_S)
+        assert event is not None
+        if isinstance(event, Token):
+            if cancelled_at and event.produced_at > cancelled_at:
+                tokens_after_cancel += 1
+            if event.index == 5 and not cancelled_at:
+                cancelled_at = time.monotonic()
+                engine.send(Cancel(1))
+        if isinstance(event, Finished):
+            break
+    assert event.metrics.stop_reason == "cancelled"
+    assert event.metrics.decode_tokens < 400
+    assert tokens_after_cancel <= 1
+
+
+def test_second_turn_reuses_the_live_context(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    engine.send(_ask("Say hello.", request_id=1, max_tokens=16))
+    first = _until(engine, Finished)
+    reply = "".join(e.text for e in first if isinstance(e, Token))
+    follow = Generate(
+        2,
+        (ChatMessage("user", "Say hello."), ChatMessage("assistant", reply), ChatMessage("user", "Again.")),
+        SamplingParams(temperature=0.0, max_tokens=8),
+        time.monotonic(),
+    )
+    engine.send(follow)
+    second = _until(engine, Finished)[-1]
+    assert isinstance(second, Finished)
+    assert second.metrics.cached_tokens > 0
+    assert second.metrics.cache_source == "live"
+    assert second.metrics.prefill_tokens < second.metrics.prompt_tokens
+
+
+def test_missing_model_fails_with_one_sentence(tmp_path: Path) -> None:
+    proc = EngineProcess()
+    proc.start()
+    try:
+        proc.send(Load(LoadOptions(str(tmp_path / "missing.gguf"))))
+        failed = _until(proc, Loaded)[-1]
+        assert isinstance(failed, Failed)
+        assert failed.reason.startswith("Model file not found")
+        assert "\n" not in failed.reason
+        assert proc.is_alive(), "a bad file must not kill the engine"
+    finally:
+        proc.stop()
+
+
+def test_killed_child_is_reported_with_its_last_log_lines(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    engine.send(_ask("Write a long poem.", max_tokens=300))
+    _until(engine, Token)
+    assert engine.pid is not None
+    os.kill(engine.pid, signal.SIGKILL)
+    with pytest.raises(EngineDiedError) as info:
+        _until(engine, Finished)
+    assert "SIGKILL" in info.value.failure.reason
+    assert "llama" in info.value.failure.details.lower()  # llama.cpp's own load log went to the tail

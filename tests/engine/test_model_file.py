@@ -1,0 +1,52 @@
+"""Bad model files get one plain sentence, before llama.cpp ever sees them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from engine.model_file import ModelFileError, check_model_file
+
+
+def test_the_starter_model_passes(starter_model: Path) -> None:
+    assert check_model_file(starter_model) == starter_model
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(ModelFileError, match="^Model file not found: .*nope.gguf$"):
+        check_model_file(tmp_path / "nope.gguf")
+
+
+def test_not_a_gguf(tmp_path: Path) -> None:
+    bad = tmp_path / "notes.gguf"
+    bad.write_text("hello, not a model")
+    with pytest.raises(ModelFileError, match="is not a GGUF model file"):
+        check_model_file(bad)
+
+
+def test_folder(tmp_path: Path) -> None:
+    with pytest.raises(ModelFileError, match="is a folder"):
+        check_model_file(tmp_path)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+def test_unreadable(tmp_path: Path, starter_model: Path) -> None:
+    locked = tmp_path / "locked.gguf"
+    locked.write_bytes(b"GGUF")
+    locked.chmod(0)
+    with pytest.raises(ModelFileError, match="Cannot read the model file"):
+        check_model_file(locked)
+
+
+def test_truncated_file_says_how_much_is_there(tmp_path: Path, starter_model: Path) -> None:
+    cut = tmp_path / "cut.gguf"
+    with starter_model.open("rb") as src, cut.open("wb") as dst:
+        dst.write(src.read(31_000_000))
+    with pytest.raises(ModelFileError) as info:
+        check_model_file(cut)
+    message = str(info.value)
+    assert "not a complete GGUF model" in message
+    assert "31 MB" in message
+    assert "\n" not in message
