@@ -148,7 +148,7 @@ class EngineClient(QObject):
                     if self._options is None:
                         self.failed.emit(Failed(command.request_id, self.tr("No model is loaded.")))
                         return engine, active
-                    engine = self._start_engine()
+                    engine = self._start_engine(load_began_at=command.sent_at)
                     engine.send(Load(self._options))
                 engine.send(command)
                 active = command.request_id
@@ -161,9 +161,9 @@ class EngineClient(QObject):
             return None, None
         return engine, active
 
-    def _start_engine(self) -> EngineProcess:
+    def _start_engine(self, load_began_at: float | None = None) -> EngineProcess:
         engine = EngineProcess()
-        engine.start()
+        engine.start(load_began_at)
         self._pid = engine.pid
         self.engine_started.emit()
         return engine

@@ -89,7 +89,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         temperature=request.temperature, seed=request.seed, max_tokens=request.max_tokens
     )
     engine = EngineProcess()
-    engine.start()
+    engine.start(load_began_at=sent_at)
     try:
         engine.send(Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads)))
         engine.send(Generate(1, tuple(messages), sampling, sent_at))

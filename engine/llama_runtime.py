@@ -146,10 +146,10 @@ class LlamaModel:
         )
 
     def _describe(self, path: Path) -> ModelInfo:
-        name = self.meta("general.name") or path.stem
+        # The file name is what the user downloaded and recognises; general.name is often a training-run label.
         return ModelInfo(
             path=str(path),
-            name=name,
+            name=path.stem,
             architecture=self.meta("general.architecture") or "unknown",
             n_params=int(llama_cpp.llama_model_n_params(self._model)),
             size_bytes=path.stat().st_size,

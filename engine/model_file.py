@@ -42,14 +42,10 @@ def check_model_file(path: str | os.PathLike[str]) -> Path:
 
 
 def _expected_size(p: Path) -> int | None:
-    """End of the last tensor's data according to the header, or None if unreadable."""
-    from gguf import GGUFReader  # imported lazily: it pulls in numpy
+    """End of the last tensor's data according to the header."""
+    from engine.gguf_header import GGUFHeaderError, read_header
 
     try:
-        reader = GGUFReader(p)
-    except Exception as exc:  # a damaged header raises anything from ValueError to IndexError
-        # A truncated tensor region makes the reader fail while mapping it: report what we can.
+        return read_header(p).data_end
+    except GGUFHeaderError as exc:
         raise ModelFileError(f"{p.name} is damaged: its GGUF header cannot be read ({exc}).") from exc
-    if not reader.tensors:
-        return None
-    return max(int(t.data_offset) + int(t.n_bytes) for t in reader.tensors)

@@ -50,7 +50,8 @@ class EngineProcess:
 
     # --- lifecycle -----------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, load_began_at: float | None = None) -> None:
+        """Spawn the child. `load_began_at`: when the user started waiting for it (default: now)."""
         from engine import worker
 
         ctx = multiprocessing.get_context("spawn")
@@ -59,7 +60,7 @@ class EngineProcess:
         self._log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self._proc = ctx.Process(
             target=worker.main,
-            args=(child_conn, str(self.log_path), time.monotonic()),
+            args=(child_conn, str(self.log_path), load_began_at or time.monotonic()),
             name="hearth-engine",
             daemon=True,
         )

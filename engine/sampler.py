@@ -7,6 +7,7 @@ temperature, then the random draw.
 
 from __future__ import annotations
 
+import ctypes
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -15,7 +16,7 @@ import llama_cpp
 
 from engine.protocol import SamplingParams
 
-SamplerPointer = llama_cpp.llama_sampler_p
+SamplerPointer = ctypes.c_void_p
 
 
 def resolve_seed(params: SamplingParams) -> int:
