@@ -69,13 +69,13 @@ class ChatView(QScrollArea):
         self._streaming.append(piece)
         if not self._first_shown:
             self._first_shown = True
-            self._streaming.render()
+            self._streaming.render_markdown()
             self.first_text_shown.emit(time.monotonic())
 
     def end_stream(self) -> None:
         self._render_timer.stop()
         if self._streaming is not None:
-            self._streaming.render()
+            self._streaming.render_markdown()
         self._streaming = None
 
     @property
@@ -84,7 +84,7 @@ class ChatView(QScrollArea):
 
     def _on_render_timer(self) -> None:
         if self._streaming is not None:
-            self._streaming.render()
+            self._streaming.render_markdown()
 
     def _on_scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()

@@ -29,7 +29,8 @@ def launch(args: argparse.Namespace) -> int:
     from app.style import apply_style
     from engine.starter_model import StarterModelMissingError, starter_model_path
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Hearth")
     app.setOrganizationName("Hearth")
     install_translator(app, args.language)

@@ -132,7 +132,7 @@ class MainWindow(QMainWindow):
         self.composer.submitted.connect(self._on_submitted)
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(self.stop)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, activated=self.stop)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.stop)
         self.chat_view.first_text_shown.connect(self._on_first_text_shown)
         c = self.client
         c.load_progressed.connect(self._on_load_progressed)
@@ -208,14 +208,20 @@ class MainWindow(QMainWindow):
         self.model_label.setText(info.name)
         self.model_label.setToolTip(
             self.tr("{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads").format(
-                arch=info.architecture, params=f"{info.n_params / 1e6:,.0f} M", size=fmt.megabytes(info.size_bytes),
-                ctx=f"{info.n_ctx:,}", threads=info.n_threads))
+                arch=info.architecture,
+                params=f"{info.n_params / 1e6:,.0f} M",
+                size=fmt.megabytes(info.size_bytes),
+                ctx=f"{info.n_ctx:,}",
+                threads=info.n_threads,
+            )
+        )
         if info.chat_template_source == "gguf":
             self.template_label.setText(self.tr("chat format: from the model file"))
         else:
             self.template_label.setText(self.tr("chat format: {name}").format(name=info.chat_template_name))
-            self.template_label.setToolTip(self.tr(
-                "This model file has no chat format of its own, so Hearth uses a common default."))
+            self.template_label.setToolTip(
+                self.tr("This model file has no chat format of its own, so Hearth uses a common default.")
+            )
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.model_ready.emit(event)
 

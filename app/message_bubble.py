@@ -47,7 +47,7 @@ class ErrorView(QWidget):
 
 
 class MessageBubble(QFrame):
-    """A message in the chat. Text arrives in pieces; `render` shows it as Markdown."""
+    """A message in the chat. Text arrives in pieces; `render_markdown` shows it as Markdown."""
 
     def __init__(self, role: str, author: str, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -79,17 +79,17 @@ class MessageBubble(QFrame):
         layout.addWidget(self.body)
         layout.addWidget(self.error_view)
         layout.addWidget(self.footer)
-        self.render()
+        self.render_markdown()
 
     @property
     def text(self) -> str:
         return self._text
 
     def append(self, piece: str) -> None:
-        """Add streamed text; it shows at the next `render`."""
+        """Add streamed text; it shows at the next `render_markdown`."""
         self._text += piece
 
-    def render(self) -> bool:
+    def render_markdown(self) -> bool:
         """Show the whole text as Markdown; return False if nothing changed."""
         if self._text == self._rendered:
             return False

@@ -43,22 +43,47 @@ class MetricsPanel(QFrame):
         grid.setVerticalSpacing(6)
         self.values: dict[str, QLabel] = {}
         rows = [
-            ("ttft", self.tr("First token"), self.tr(
-                "How long you waited before the answer started: it grows with how much text the model must read first.")),
-            ("prefill", self.tr("Reading"), self.tr(
-                "How much of your conversation the model read before answering, and how fast it read it.")),
-            ("decode", self.tr("Writing"), self.tr(
-                "How many words-pieces (tokens) the model wrote and how many it writes per second.")),
-            ("total", self.tr("Total time"), self.tr(
-                "From pressing Send to the last word, split into loading, waiting, reading and writing.")),
-            ("engine_rss", self.tr("Engine memory"), self.tr(
-                "Memory used by the separate process that runs the model, model weights included.")),
-            ("app_rss", self.tr("App memory"), self.tr(
-                "Memory used by this window itself, without the model.")),
-            ("kv", self.tr("Conversation memory"), self.tr(
-                "Memory the model uses to remember this conversation so far (its key-value cache).")),
-            ("context", self.tr("Context used"), self.tr(
-                "How much of the model's working memory this conversation fills; when it is full, old text must go.")),
+            (
+                "ttft",
+                self.tr("First token"),
+                self.tr(
+                    "How long you waited before the answer started: "
+                    "it grows with how much text the model must read first."
+                ),
+            ),
+            (
+                "prefill",
+                self.tr("Reading"),
+                self.tr("How much of your conversation the model read before answering, and how fast it read it."),
+            ),
+            (
+                "decode",
+                self.tr("Writing"),
+                self.tr("How many words-pieces (tokens) the model wrote and how many it writes per second."),
+            ),
+            (
+                "total",
+                self.tr("Total time"),
+                self.tr("From pressing Send to the last word, split into loading, waiting, reading and writing."),
+            ),
+            (
+                "engine_rss",
+                self.tr("Engine memory"),
+                self.tr("Memory used by the separate process that runs the model, model weights included."),
+            ),
+            ("app_rss", self.tr("App memory"), self.tr("Memory used by this window itself, without the model.")),
+            (
+                "kv",
+                self.tr("Conversation memory"),
+                self.tr("Memory the model uses to remember this conversation so far (its key-value cache)."),
+            ),
+            (
+                "context",
+                self.tr("Context used"),
+                self.tr(
+                    "How much of the model's working memory this conversation fills; when it is full, old text must go."
+                ),
+            ),
         ]
         row = 0
         for key, label_text, tip in rows:
@@ -139,7 +164,9 @@ class MetricsPanel(QFrame):
             return
         v = self.values
         v["ttft"].setText(fmt.seconds(a.ttft_s))
-        v["prefill"].setText(f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–")
+        v["prefill"].setText(
+            f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–"
+        )
         v["decode"].setText(f"{fmt.tokens(a.tokens)} · {fmt.rate(a.decode_tok_s)}" if a.tokens else "–")
         if a.final is not None:
             m = a.final
@@ -147,8 +174,10 @@ class MetricsPanel(QFrame):
             segments = a.segments()
             self.segment_bar.set_segments(segments)
             names = {
-                "load": self.tr("loading"), "queue": self.tr("waiting"),
-                "prefill": self.tr("reading"), "decode": self.tr("writing"),
+                "load": self.tr("loading"),
+                "queue": self.tr("waiting"),
+                "prefill": self.tr("reading"),
+                "decode": self.tr("writing"),
             }
             self.segment_legend.setText(" · ".join(f"{names[k]} {fmt.seconds(s)}" for k, s in segments.items()))
             self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
@@ -171,12 +200,19 @@ class MetricsPanel(QFrame):
         m = a.final
         parts = []
         if m.cached_tokens:
-            parts.append(self.tr("Reused {cached} of {total} prompt tokens already in memory.").format(
-                cached=f"{m.cached_tokens:,}", total=f"{m.prompt_tokens:,}"))
-        parts.append(self.tr("The model read {n} new tokens in {t} and started answering after {ttft}.").format(
-            n=f"{m.prefill_tokens:,}", t=fmt.seconds(m.prefill_s), ttft=fmt.seconds(a.ttft_s or m.ttft_s)))
-        parts.append(self.tr("It wrote {n} tokens at {rate}.").format(
-            n=f"{m.decode_tokens:,}", rate=fmt.rate(m.decode_tok_s)))
+            parts.append(
+                self.tr("Reused {cached} of {total} prompt tokens already in memory.").format(
+                    cached=f"{m.cached_tokens:,}", total=f"{m.prompt_tokens:,}"
+                )
+            )
+        parts.append(
+            self.tr("The model read {n} new tokens in {t} and started answering after {ttft}.").format(
+                n=f"{m.prefill_tokens:,}", t=fmt.seconds(m.prefill_s), ttft=fmt.seconds(a.ttft_s or m.ttft_s)
+            )
+        )
+        parts.append(
+            self.tr("It wrote {n} tokens at {rate}.").format(n=f"{m.decode_tokens:,}", rate=fmt.rate(m.decode_tok_s))
+        )
         if m.load_s > 0.05:
             parts.append(self.tr("Loading the model took {t} of the wait.").format(t=fmt.seconds(m.load_s)))
         return " ".join(parts)

@@ -45,7 +45,7 @@ class ChatTemplate:
         )
         payload = [{"role": m.role, "content": m.content} for m in messages]
         try:
-            return formatter(messages=payload).prompt  # type: ignore[arg-type]
+            return str(formatter(messages=payload).prompt)
         except Exception as exc:  # jinja raises many kinds; the user needs one sentence
             raise TemplateError(f"The model's chat template could not format this conversation: {exc}") from exc
 

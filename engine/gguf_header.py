@@ -38,7 +38,7 @@ class _Cursor:
         self.buf = buf
         self.pos = 0
 
-    def unpack(self, fmt: str) -> Any:
+    def unpack(self, fmt: str) -> Any:  # struct gives Any; callers know the type
         size = struct.calcsize("<" + fmt)
         if self.pos + size > len(self.buf):
             raise GGUFHeaderError("the header ends early")
@@ -76,7 +76,7 @@ class _Cursor:
                     self.value(item_type)
             if self.pos > len(self.buf):
                 raise GGUFHeaderError("the header ends early")
-            return count
+            return int(count)
         raise GGUFHeaderError(f"unknown metadata type {vtype}")
 
 
@@ -88,7 +88,7 @@ def _tensor_bytes(ggml_type: int, dims: list[int]) -> int:
     elements = 1
     for d in dims:
         elements *= d
-    return elements * type_size // block
+    return int(elements * type_size // block)
 
 
 def read_header(path: Path) -> GGUFHeader:

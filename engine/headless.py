@@ -85,9 +85,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     if request.system:
         messages.append(ChatMessage("system", request.system))
     messages.append(ChatMessage("user", request.prompt))
-    sampling = SamplingParams(
-        temperature=request.temperature, seed=request.seed, max_tokens=request.max_tokens
-    )
+    sampling = SamplingParams(temperature=request.temperature, seed=request.seed, max_tokens=request.max_tokens)
     engine = EngineProcess()
     engine.start(load_began_at=sent_at)
     try:

@@ -108,9 +108,7 @@ class LlamaModel:
         self.n_ctx = llama_cpp.llama_n_ctx(ctx)
         self.n_batch = llama_cpp.llama_n_batch(ctx)
         self.n_swa = llama_cpp.llama_model_n_swa(model)
-        self.is_recurrent = bool(
-            llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model)
-        )
+        self.is_recurrent = bool(llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model))
         # Exact token ids whose keys and values are in the context now (sequence 0).
         self.kv_tokens: list[int] = []
         self.stop_reason = ""

@@ -35,9 +35,7 @@ def check_model_file(path: str | os.PathLike[str]) -> Path:
     size = p.stat().st_size
     expected = _expected_size(p)
     if expected is not None and size < expected:
-        raise ModelFileError(
-            f"This file is not a complete GGUF model: it ends after {_mb(size)} of {_mb(expected)}."
-        )
+        raise ModelFileError(f"This file is not a complete GGUF model: it ends after {_mb(size)} of {_mb(expected)}.")
     return p
 
 

@@ -6,6 +6,7 @@ It knows how to start the child, talk to it, and explain its death.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import signal
@@ -81,10 +82,8 @@ class EngineProcess:
         if self._proc is None:
             return
         if self._proc.is_alive() and self._conn is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._conn.send(Shutdown())
-            except OSError:
-                pass
             self._proc.join(timeout)
         if self._proc.is_alive():
             self._proc.kill()

@@ -32,9 +32,7 @@ def sampler_chain(params: SamplingParams, n_vocab: int, history: Sequence[int]) 
         if params.repeat_penalty != 1.0 and params.repeat_last_n != 0:
             add(
                 chain,
-                llama_cpp.llama_sampler_init_penalties(
-                    n_vocab, params.repeat_last_n, params.repeat_penalty, 0.0, 0.0
-                ),
+                llama_cpp.llama_sampler_init_penalties(n_vocab, params.repeat_last_n, params.repeat_penalty, 0.0, 0.0),
             )
         if params.temperature <= 0.0:
             add(chain, llama_cpp.llama_sampler_init_greedy())

@@ -6,6 +6,7 @@ segfault on a bad file or an out-of-memory kill ends this process, not the windo
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -218,10 +219,8 @@ def main(conn: Connection, log_path: str, started_at: float) -> None:
         worker.run()
     except Exception as exc:  # report, then die: the parent restarts us on the next request
         logger.error("engine failed:\n%s", traceback.format_exc())
-        try:
+        with contextlib.suppress(OSError):
             conn.send(Failed(None, f"The engine hit an internal error: {exc}", traceback.format_exc()))
-        except OSError:
-            pass
         raise
     finally:
         if worker.model is not None:

@@ -32,7 +32,8 @@ def no_leftover_threads_or_children() -> Iterator[None]:
     # QThreads show up as _DummyThread once Python code ran on them, and never leave that list;
     # tests/app/conftest.py checks each EngineClient's QThread has finished instead.
     leaked_threads = [
-        t for t in threading.enumerate()
+        t
+        for t in threading.enumerate()
         if t not in threads_before and t.is_alive() and not isinstance(t, threading._DummyThread)
     ]
     assert not leaked_children, f"test left engine processes running: {leaked_children}"

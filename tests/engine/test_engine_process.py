@@ -81,12 +81,15 @@ def test_answer_streams_and_metrics_add_up(engine: EngineProcess) -> None:
     assert [t.index for t in tokens][: m.decode_tokens] == list(range(1, m.decode_tokens + 1))
     assert m.prompt_tokens == started.prompt_tokens > 0
     assert m.prefill_tokens + m.cached_tokens == m.prompt_tokens
-    assert m.prefill_s > 0 and m.decode_s > 0
+    assert m.prefill_s > 0
+    assert m.decode_s > 0
     assert m.prefill_s + m.decode_s <= m.total_s
     assert m.load_s + m.queue_s + m.prefill_s + m.decode_s <= m.total_s + 1e-6
     assert m.ttft_s <= m.total_s
-    assert m.n_ctx == 1024 and 0 < m.n_ctx_used <= 1024
-    assert m.kv_bytes > 0 and m.engine_rss_bytes > 50 * 1024 * 1024
+    assert m.n_ctx == 1024
+    assert 0 < m.n_ctx_used <= 1024
+    assert m.kv_bytes > 0
+    assert m.engine_rss_bytes > 50 * 1024 * 1024
     assert m.stop_reason in ("eog", "max_tokens")
 
 

@@ -56,7 +56,9 @@ def test_streams_an_answer_and_stops_at_end_of_generation(model: LlamaModel) -> 
 
 
 def test_max_tokens_stops_the_answer(model: LlamaModel) -> None:
-    tokens, _ = _answer(model, "Write a long story about a dragon.", SamplingParams(temperature=0.8, seed=1, max_tokens=7))
+    tokens, _ = _answer(
+        model, "Write a long story about a dragon.", SamplingParams(temperature=0.8, seed=1, max_tokens=7)
+    )
     assert len(tokens) == 7
     assert model.stop_reason == "max_tokens"
 
@@ -66,8 +68,11 @@ def test_seeded_sampling_is_reproducible(model: LlamaModel) -> None:
     first, _ = _answer(model, "Tell me something surprising.", params)
     model.clear()  # start from an empty context both times
     second, _ = _answer(model, "Tell me something surprising.", params)
-    other, _ = _answer(model, "Tell me something surprising.", SamplingParams(
-        temperature=1.0, top_k=100, top_p=1.0, min_p=0.0, seed=99, max_tokens=40))
+    other, _ = _answer(
+        model,
+        "Tell me something surprising.",
+        SamplingParams(temperature=1.0, top_k=100, top_p=1.0, min_p=0.0, seed=99, max_tokens=40),
+    )
     assert first == second
     assert first != other
 

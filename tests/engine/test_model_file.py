@@ -15,7 +15,7 @@ def test_the_starter_model_passes(starter_model: Path) -> None:
 
 
 def test_missing_file(tmp_path: Path) -> None:
-    with pytest.raises(ModelFileError, match="^Model file not found: .*nope.gguf$"):
+    with pytest.raises(ModelFileError, match=r"^Model file not found: .*nope\.gguf$"):
         check_model_file(tmp_path / "nope.gguf")
 
 
