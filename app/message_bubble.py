@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
 
+from app.markdown_render import markdown_to_html
+
 
 class ErrorView(QWidget):
     """One plain sentence, plus a Details expander for the technical part."""
@@ -61,7 +63,7 @@ class MessageBubble(QFrame):
         self.author_label.setObjectName("bubbleAuthor")
         self.body = QLabel()
         self.body.setObjectName("bubbleBody")
-        self.body.setTextFormat(Qt.TextFormat.MarkdownText)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setWordWrap(True)
         self.body.setOpenExternalLinks(False)
         self.body.setTextInteractionFlags(
@@ -94,7 +96,7 @@ class MessageBubble(QFrame):
         if self._text == self._rendered:
             return False
         self._rendered = self._text
-        self.body.setText(self._text if self._text else "…")
+        self.body.setText(markdown_to_html(self._text) if self._text else "…")
         return True
 
     def set_footer(self, text: str, tooltip: str = "") -> None:

@@ -10,12 +10,12 @@ import time
 from typing import TYPE_CHECKING
 
 import psutil
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from app import formatting as fmt
 from app.live_metrics import LiveAnswer
-from app.segment_bar import SegmentBarView
+from app.segment_bar import SEGMENT_COLORS, SegmentBarView
 from engine.protocol import EngineStats
 
 if TYPE_CHECKING:
@@ -103,6 +103,7 @@ class MetricsPanel(QFrame):
                 grid.addWidget(self.segment_bar, row, 0, 1, 2)
                 self.segment_legend = QLabel()
                 self.segment_legend.setObjectName("segmentLegend")
+                self.segment_legend.setTextFormat(Qt.TextFormat.RichText)
                 self.segment_legend.setWordWrap(True)
                 self.segment_legend.setToolTip(tip)
                 grid.addWidget(self.segment_legend, row + 1, 0, 1, 2)
@@ -179,7 +180,12 @@ class MetricsPanel(QFrame):
                 "prefill": self.tr("reading"),
                 "decode": self.tr("writing"),
             }
-            self.segment_legend.setText(" · ".join(f"{names[k]} {fmt.seconds(s)}" for k, s in segments.items()))
+            self.segment_legend.setText(
+                " · ".join(
+                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span> {names[k]} {fmt.seconds(s)}'
+                    for k, s in segments.items()
+                )
+            )
             self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
             self.summary.setText(self._summary_text(a))
         else:
