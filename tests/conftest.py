@@ -45,3 +45,10 @@ def starter_model() -> Path:
     from engine.starter_model import starter_model_path
 
     return starter_model_path()
+
+
+@pytest.fixture(scope="session")
+def model_without_template(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.fixtures.gguf_files import copy_without_chat_template
+
+    return copy_without_chat_template(starter_model, tmp_path_factory.mktemp("models") / "no-template.gguf")

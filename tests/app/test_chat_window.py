@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import signal
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from engine.protocol import SamplingParams
+from engine.protocol import LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS
 
@@ -98,3 +99,13 @@ def test_plot_records_points(qtbot: QtBot, window: MainWindow) -> None:
     plot = window.metrics_panel.plot
     assert plot is not None
     qtbot.waitUntil(lambda: plot.point_count >= 2, timeout=5000)
+
+
+def test_the_window_names_the_default_chat_format(qtbot: QtBot, model_without_template: Path) -> None:
+    win = MainWindow()
+    qtbot.addWidget(win)
+    with qtbot.waitSignal(win.model_ready, timeout=120_000):
+        win.load_model(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
+    assert "ChatML (default)" in win.template_label.text()
+    assert win.template_label.toolTip()
+    win.close()

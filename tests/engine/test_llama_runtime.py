@@ -114,3 +114,14 @@ def test_live_context_is_reused_for_a_follow_up(model: LlamaModel) -> None:
 def test_prompt_longer_than_context_is_refused(model: LlamaModel) -> None:
     with pytest.raises(PromptTooLongError, match="context holds 1024"):
         model.prefill(list(range(100, 1200)))
+
+
+def test_a_model_without_a_chat_template_still_answers(model_without_template: Path) -> None:
+    m = LlamaModel(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
+    try:
+        assert m.info.chat_template_source == "default"
+        assert m.info.chat_template_name == "ChatML (default)"
+        _, text = _answer(m, "What is the capital of France?", SamplingParams(temperature=0, max_tokens=40))
+        assert text.strip()
+    finally:
+        m.close()
