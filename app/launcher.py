@@ -31,6 +31,7 @@ def launch(args: argparse.Namespace) -> int:
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    _log_to_file()
     app.setApplicationName("Hearth")
     app.setOrganizationName("Hearth")
     install_translator(app, args.language)
@@ -54,6 +55,16 @@ def launch(args: argparse.Namespace) -> int:
     app.exec()
     window.client.shutdown()
     return exit_code[0]
+
+
+def _log_to_file() -> None:
+    from engine.paths import log_dir
+
+    logging.basicConfig(
+        level=logging.INFO,
+        filename=log_dir() / "hearth.log",
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
 
 
 def _arrange_screenshot(window: object, path: str, prompt: str, exit_code: list[int]) -> None:

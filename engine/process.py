@@ -22,6 +22,7 @@ from engine.protocol import Command, Event, Failed, Shutdown
 logger = logging.getLogger(__name__)
 
 STDERR_TAIL_LINES = 20
+LOG_ROTATE_BYTES = 5 * 1024 * 1024
 
 
 class EngineDiedError(RuntimeError):
@@ -42,6 +43,15 @@ def _describe_exit(exitcode: int | None) -> str:
     return f"The engine process stopped unexpectedly (exit code {exitcode})."
 
 
+def _rotate_if_large(path: Path) -> None:
+    """Keep one previous log; a long-lived install must not grow it forever."""
+    try:
+        if path.stat().st_size > LOG_ROTATE_BYTES:
+            path.replace(path.with_name(path.name + ".1"))
+    except OSError:
+        pass
+
+
 class EngineProcess:
     def __init__(self, log_path: Path | None = None) -> None:
         self.log_path = log_path or paths.log_dir() / "engine.log"
@@ -58,6 +68,7 @@ class EngineProcess:
         ctx = multiprocessing.get_context("spawn")
         parent_conn, child_conn = ctx.Pipe(duplex=True)
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        _rotate_if_large(self.log_path)
         self._log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
         self._proc = ctx.Process(
             target=worker.main,
