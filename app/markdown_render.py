@@ -40,7 +40,7 @@ def _parser() -> MarkdownIt:
 
 
 def markdown_to_html(text: str) -> str:
-    rendered = _parser().render(text)
+    rendered = str(_parser().render(text))
     # Qt ignores CSS borders on tables; the old attributes still work.
     return rendered.replace(
         "<table>", '<table border="1" cellspacing="0" cellpadding="5" style="border-color:#d0d0d0;">'
