@@ -1,0 +1,149 @@
+"""The interface in Traditional and Simplified Chinese: translations installed, complete and built.
+
+The .ts/.qm files come from `python packaging/update_translations.py`.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from app.i18n import install_translator
+from app.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+I18N_DIR = ROOT / "resources" / "i18n"
+LOCALES = ("zh_TW", "zh_CN")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+EXPECTED = {
+    # locale: (Send button, metrics panel title)
+    "zh_TW": ("傳送", "效能"),
+    "zh_CN": ("发送", "性能"),
+}
+
+
+@functools.cache
+def _update_translations() -> ModuleType:
+    """packaging/update_translations.py, which knows where lupdate and lrelease are."""
+    path = ROOT / "packaging" / "update_translations.py"
+    spec = importlib.util.spec_from_file_location("update_translations", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _messages(locale: str) -> list[tuple[str, ET.Element]]:
+    root = ET.parse(I18N_DIR / f"hearth_{locale}.ts").getroot()
+    assert root.get("language") == locale
+    return [(ctx.findtext("name") or "", m) for ctx in root.findall("context") for m in ctx.findall("message")]
+
+
+@pytest.fixture
+def translated(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
+    """Install the translators for request.param; remove them afterwards so other tests stay English."""
+    locale: str = request.param
+    before = set(qapp.findChildren(QTranslator))
+    try:
+        assert install_translator(qapp, locale) == locale
+        yield locale
+    finally:
+        for translator in set(qapp.findChildren(QTranslator)) - before:
+            QCoreApplication.removeTranslator(translator)
+            translator.setParent(None)
+            translator.deleteLater()
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        send, title = EXPECTED[translated]
+        assert window.send_button.text() == send
+        panel_title = window.metrics_panel.findChild(QLabel, "panelTitle")
+        assert panel_title is not None
+        assert panel_title.text() == title
+        # Module-level strings (app/formatting.py, context "Formatting") are translated too.
+        assert QCoreApplication.translate("Formatting", "stopped") == "已停止"
+    finally:
+        window.close()
+    assert window.client._thread.isFinished(), "the engine client thread is still running"
+
+
+def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
+    window = MainWindow()
+    qtbot.addWidget(window)
+    try:
+        assert window.send_button.text() == "Send"
+    finally:
+        window.close()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_string_is_translated_with_the_same_placeholders(locale: str) -> None:
+    problems = []
+    for context, message in _messages(locale):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        where = f"{context}: {source!r}"
+        if translation is None:
+            problems.append(f"{where}: no <translation>")
+            continue
+        if translation.get("type") in ("unfinished", "vanished", "obsolete"):
+            problems.append(f"{where}: type={translation.get('type')!r}")
+        forms = translation.findall("numerusform")
+        texts = [f.text or "" for f in forms] if forms else [translation.text or ""]
+        for text in texts:
+            if not text.strip():
+                problems.append(f"{where}: empty translation")
+            elif sorted(PLACEHOLDER.findall(text)) != sorted(PLACEHOLDER.findall(source)):
+                problems.append(f"{where}: placeholders differ in {text!r}")
+            elif ("%p%" in source) != ("%p%" in text):
+                problems.append(f"{where}: %p% differs in {text!r}")
+    assert not problems, "run `python packaging/update_translations.py` and translate:\n" + "\n".join(problems)
+
+
+def test_every_string_in_the_source_is_in_the_ts_files(tmp_path: Path) -> None:
+    """lupdate over app/*.py finds no string that the committed .ts files lack."""
+    tools = _update_translations()
+    fresh = tmp_path / "hearth_zh_TW.ts"
+    files = [str(p.relative_to(ROOT)) for p in tools.source_files()]
+    subprocess.run([tools.find_tool("lupdate"), "-silent", *files, "-ts", str(fresh)],
+                   cwd=ROOT, check=True, capture_output=True, timeout=120)
+    root = ET.parse(fresh).getroot()
+    wanted = {
+        (tools.MODULE_CONTEXTS.get(tools._source_file(m.find("location"), fresh), "") if not ctx.findtext("name")
+         else ctx.findtext("name"), m.findtext("source"))
+        for ctx in root.findall("context") for m in ctx.findall("message")
+    }
+    for locale in LOCALES:
+        have = {(context, m.findtext("source")) for context, m in _messages(locale)}
+        missing = sorted(wanted - have)
+        assert not missing, f"hearth_{locale}.ts lacks {missing}: run `python packaging/update_translations.py`"
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_qm_files_are_built_from_the_current_ts(locale: str, tmp_path: Path) -> None:
+    tools = _update_translations()
+    ts = I18N_DIR / f"hearth_{locale}.ts"
+    committed = I18N_DIR / f"hearth_{locale}.qm"
+    rebuilt = tmp_path / committed.name
+    subprocess.run([tools.find_tool("lrelease"), "-silent", "-nounfinished", str(ts), "-qm", str(rebuilt)],
+                   check=True, capture_output=True, timeout=120)
+    assert committed.is_file(), f"{committed.name} is missing: run `python packaging/update_translations.py`"
+    assert committed.read_bytes() == rebuilt.read_bytes(), (
+        f"{committed.name} is out of date with {ts.name}: run `python packaging/update_translations.py --release-only`")
