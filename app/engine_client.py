@@ -13,6 +13,7 @@ import itertools
 import logging
 import queue
 import time
+import traceback
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
 
@@ -156,6 +157,14 @@ class EngineClient(QObject):
                 engine.send(command)
         except EngineDiedError as exc:
             self.failed.emit(Failed(active, exc.failure.reason, exc.failure.details))
+            if engine is not None:
+                engine.stop(0.5)
+            return None, None
+        except Exception as exc:  # e.g. the child cannot be spawned: report it, keep the loop alive
+            logger.exception("engine command failed")
+            request_id = command.request_id if isinstance(command, Generate) else None
+            reason = self.tr("The engine could not be started: {error}").format(error=exc)
+            self.failed.emit(Failed(request_id, reason, traceback.format_exc()))
             if engine is not None:
                 engine.stop(0.5)
             return None, None

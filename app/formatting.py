@@ -7,10 +7,6 @@ from PySide6.QtCore import QCoreApplication
 from engine.protocol import Metrics
 
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("Formatting", text)
-
-
 def seconds(value: float | None) -> str:
     if value is None:
         return "–"
@@ -33,17 +29,21 @@ def megabytes(value: int | None) -> str:
 
 
 def tokens(count: int) -> str:
-    return tr("{n} tokens").format(n=f"{count:,}")
+    return QCoreApplication.translate("Formatting", "{n} tokens").format(n=f"{count:,}")
 
 
 def answer_footer(metrics: Metrics, ttft_s: float | None) -> str:
     """The line under each answer: `128 tokens · 104 tok/s · first token 0.21 s`."""
     parts = [tokens(metrics.decode_tokens), rate(metrics.decode_tok_s)]
-    parts.append(tr("first token {t}").format(t=seconds(ttft_s if ttft_s is not None else metrics.ttft_s)))
+    parts.append(
+        QCoreApplication.translate("Formatting", "first token {t}").format(
+            t=seconds(ttft_s if ttft_s is not None else metrics.ttft_s)
+        )
+    )
     if metrics.stop_reason == "cancelled":
-        parts.append(tr("stopped"))
+        parts.append(QCoreApplication.translate("Formatting", "stopped"))
     elif metrics.stop_reason == "max_tokens":
-        parts.append(tr("length limit reached"))
+        parts.append(QCoreApplication.translate("Formatting", "length limit reached"))
     elif metrics.stop_reason == "context_full":
-        parts.append(tr("context full"))
+        parts.append(QCoreApplication.translate("Formatting", "context full"))
     return " · ".join(parts)

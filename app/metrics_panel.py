@@ -182,7 +182,8 @@ class MetricsPanel(QFrame):
             }
             self.segment_legend.setText(
                 " · ".join(
-                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span> {names[k]} {fmt.seconds(s)}'
+                    # Non-breaking spaces keep each entry on one line when the legend wraps.
+                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>&nbsp;{names[k]}&nbsp;{fmt.seconds(s)}'
                     for k, s in segments.items()
                 )
             )
@@ -221,7 +222,8 @@ class MetricsPanel(QFrame):
         )
         if m.load_s > 0.05:
             parts.append(self.tr("Loading the model took {t} of the wait.").format(t=fmt.seconds(m.load_s)))
-        return " ".join(parts)
+        # Chinese sentences end in 。 and take no space between them.
+        return "".join(p if p.endswith(("。", "！")) else p + " " for p in parts).strip()
 
     # --- periodic sampling -------------------------------------------------------------
 

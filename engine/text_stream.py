@@ -18,4 +18,5 @@ class Utf8Stream:
         return self._decoder.decode(piece)
 
     def flush(self) -> str:
-        return self._decoder.decode(b"", final=True)
+        """End of the answer: an unfinished character (cut by max_tokens or Stop) is dropped, not shown as U+FFFD."""
+        return self._decoder.decode(b"", final=True).rstrip("\ufffd")

@@ -12,9 +12,14 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="149"/>
+        <location filename="../../app/engine_client.py" line="150"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engine_client.py" line="166"/>
+        <source>The engine could not be started: {error}</source>
+        <translation>無法啟動引擎：{error}</translation>
     </message>
 </context>
 <context>
@@ -28,12 +33,12 @@
 <context>
     <name>Formatting</name>
     <message>
-        <location filename="../../app/formatting.py" line="36"/>
+        <location filename="../../app/formatting.py" line="32"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="42"/>
+        <location filename="../../app/formatting.py" line="39"/>
         <source>first token {t}</source>
         <translation>首個 token {t}</translation>
     </message>
@@ -263,22 +268,22 @@
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="210"/>
+        <location filename="../../app/metrics_panel.py" line="211"/>
         <source>Reused {cached} of {total} prompt tokens already in memory.</source>
         <translation>{total} 個提示 token 中有 {cached} 個已在記憶體中，直接重複使用。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="215"/>
+        <location filename="../../app/metrics_panel.py" line="216"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="220"/>
+        <location filename="../../app/metrics_panel.py" line="221"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="223"/>
+        <location filename="../../app/metrics_panel.py" line="224"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
