@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtGui import QGuiApplication
 
 from app.resources import resource_path
 
@@ -30,3 +31,17 @@ def install_translator(app: QCoreApplication, language: str | None = None) -> st
         app.installTranslator(qt_base)
     logger.info("interface language: %s", installed)
     return installed
+
+
+# Han characters share code points across regions but not glyph shapes or punctuation
+# placement; name the regional Noto CJK face so Taiwan users get Traditional forms.
+REGIONAL_CJK_FAMILIES = {"zh_TW": "Noto Sans CJK TC", "zh_HK": "Noto Sans CJK HK", "zh_CN": "Noto Sans CJK SC"}
+
+
+def apply_regional_font(app: QGuiApplication, language: str) -> None:
+    family = REGIONAL_CJK_FAMILIES.get(language)
+    if family is None:
+        return
+    font = app.font()
+    font.setFamilies([font.family(), family])
+    app.setFont(font)

@@ -24,7 +24,7 @@ def launch(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.i18n import install_translator
+    from app.i18n import apply_regional_font, install_translator
     from app.main_window import MainWindow
     from app.style import apply_style
     from engine.starter_model import StarterModelMissingError, starter_model_path
@@ -34,7 +34,7 @@ def launch(args: argparse.Namespace) -> int:
     _log_to_file()
     app.setApplicationName("Hearth")
     app.setOrganizationName("Hearth")
-    install_translator(app, args.language)
+    apply_regional_font(app, install_translator(app, args.language))
     apply_style(app)
     window = MainWindow()
     window.show()
