@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 SAMPLE_INTERVAL_MS = 500
 
 
+def _nbsp(text: str) -> str:
+    return text.replace(" ", "&nbsp;")
+
+
 class MetricsPanel(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -183,7 +187,7 @@ class MetricsPanel(QFrame):
             self.segment_legend.setText(
                 " · ".join(
                     # Non-breaking spaces keep each entry on one line when the legend wraps.
-                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>&nbsp;{names[k]}&nbsp;{fmt.seconds(s).replace(" ", "&nbsp;")}'
+                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>&nbsp;{names[k]}&nbsp;{_nbsp(fmt.seconds(s))}'
                     for k, s in segments.items()
                 )
             )
