@@ -187,7 +187,8 @@ class MetricsPanel(QFrame):
             self.segment_legend.setText(
                 " · ".join(
                     # Non-breaking spaces keep each entry on one line when the legend wraps.
-                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>&nbsp;{names[k]}&nbsp;{_nbsp(fmt.seconds(s))}'
+                    f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>'
+                    f"&nbsp;{names[k]}&nbsp;{_nbsp(fmt.seconds(s))}"
                     for k, s in segments.items()
                 )
             )
