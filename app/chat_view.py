@@ -1,8 +1,9 @@
 """The conversation: a scrolling column of message bubbles.
 
-Streamed text is buffered in the bubble and re-rendered as Markdown at most every
-RENDER_INTERVAL_MS, so a long answer never costs one full re-layout per token.
-The very first piece of an answer is shown at once: that moment is the TTFT.
+Streamed text is buffered in the bubble and appended as plain text at most every
+RENDER_INTERVAL_MS (incremental layout, never a re-layout of the whole answer);
+the whole answer is rendered as Markdown once, when it ends. The very first
+piece of an answer is shown at once: that moment is the TTFT.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
 
 from app.message_bubble import MessageBubble
 
-RENDER_INTERVAL_MS = 100
+RENDER_INTERVAL_MS = 50
 
 
 class ChatView(QScrollArea):
@@ -69,7 +70,7 @@ class ChatView(QScrollArea):
         self._streaming.append(piece)
         if not self._first_shown:
             self._first_shown = True
-            self._streaming.render_markdown()
+            self._streaming.show_new_text()
             self.first_text_shown.emit(time.monotonic())
 
     def end_stream(self) -> None:
@@ -84,7 +85,7 @@ class ChatView(QScrollArea):
 
     def _on_render_timer(self) -> None:
         if self._streaming is not None:
-            self._streaming.render_markdown()
+            self._streaming.show_new_text()
 
     def _on_scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()

@@ -84,7 +84,7 @@ class EngineClient(QObject):
         return request_id
 
     def cancel(self, request_id: int) -> None:
-        self._put(Cancel(request_id))
+        self._put(Cancel(request_id, time.monotonic()))
 
     def shutdown(self, timeout_ms: int = 5000) -> None:
         """Stop the engine child and the loop thread (waits for both)."""

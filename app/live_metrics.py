@@ -26,7 +26,7 @@ class LiveAnswer:
     tokens: int = 0
     stats: EngineStats | None = None
     final: Metrics | None = None
-    _recent: deque[float] = field(default_factory=deque)
+    _recent: deque[tuple[float, int]] = field(default_factory=deque)  # (produced_at, index)
 
     def on_started(self, event: Started) -> None:
         self.prompt_tokens = event.prompt_tokens
@@ -38,8 +38,8 @@ class LiveAnswer:
         self.last_token_at = event.produced_at
         if not self.first_token_at:
             self.first_token_at = event.produced_at
-        self._recent.append(event.produced_at)
-        while self._recent and self._recent[0] < event.produced_at - RATE_WINDOW_S:
+        self._recent.append((event.produced_at, event.index))
+        while len(self._recent) > 2 and self._recent[0][0] < event.produced_at - RATE_WINDOW_S:
             self._recent.popleft()
 
     def on_first_shown(self, at: float) -> None:
@@ -82,9 +82,10 @@ class LiveAnswer:
 
     def recent_tok_s(self, now: float) -> float:
         """Rate over the last second, for the live plot; 0 when nothing is streaming."""
-        if self.final is not None or not self._recent or now - self._recent[-1] > RATE_WINDOW_S:
+        if self.final is not None or len(self._recent) < 2 or now - self._recent[-1][0] > RATE_WINDOW_S:
             return 0.0
-        return (len(self._recent) - 1) / RATE_WINDOW_S if len(self._recent) > 1 else 0.0
+        (t0, i0), (t1, i1) = self._recent[0], self._recent[-1]
+        return (i1 - i0) / (t1 - t0) if t1 > t0 else 0.0
 
     def segments(self) -> dict[str, float]:
         """Load / queue / prefill / decode, as measured by the engine once the answer ends."""

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPlainTextEdit, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QSizeF, Qt
+from PySide6.QtGui import QResizeEvent, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.markdown_render import markdown_to_html
 
@@ -48,8 +59,43 @@ class ErrorView(QWidget):
         self.details_text.setVisible(checked)
 
 
+class MessageBodyView(QTextBrowser):
+    """Read-only rich text that is exactly as tall as its content (no inner scrolling).
+
+    A QTextDocument lays out appended text incrementally, unlike a word-wrapped QLabel,
+    which re-measures its whole text several times per layout pass.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bubbleBody")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setOpenLinks(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.document().setDocumentMargin(0)
+        self.document().documentLayout().documentSizeChanged.connect(self._on_document_resized)
+        self.viewport().setAutoFillBackground(False)
+
+    def append_plain(self, text: str) -> None:
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.MoveOperation.End)
+        cursor.insertText(text)
+
+    def _on_document_resized(self, size: QSizeF) -> None:
+        self.setFixedHeight(max(1, round(size.height())))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Height follows width: wrap at the new width now (layout is otherwise lazy), then fit.
+        document = self.document()
+        document.setTextWidth(self.viewport().width())
+        self._on_document_resized(document.size())
+
+
 class MessageBubble(QFrame):
-    """A message in the chat. Text arrives in pieces; `render_markdown` shows it as Markdown."""
+    """A message in the chat. Streamed text shows as it comes; `render_markdown` formats it."""
 
     def __init__(self, role: str, author: str, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,18 +103,13 @@ class MessageBubble(QFrame):
         self.setObjectName("userBubble" if role == "user" else "assistantBubble")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._text = text
-        self._rendered: str | None = None
+        self._shown = ""  # the text the body shows now, formatted or not
+        self._rendered: str | None = None  # the text last rendered as Markdown
+        self.rendered_html = ""
 
         self.author_label = QLabel(author)
         self.author_label.setObjectName("bubbleAuthor")
-        self.body = QLabel()
-        self.body.setObjectName("bubbleBody")
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.setWordWrap(True)
-        self.body.setOpenExternalLinks(False)
-        self.body.setTextInteractionFlags(
-            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.TextSelectableByKeyboard
-        )
+        self.body = MessageBodyView()
         self.footer = QLabel()
         self.footer.setObjectName("bubbleFooter")
         self.footer.hide()
@@ -88,15 +129,29 @@ class MessageBubble(QFrame):
         return self._text
 
     def append(self, piece: str) -> None:
-        """Add streamed text; it shows at the next `render_markdown`."""
+        """Add streamed text; it shows at the next `show_new_text` or `render_markdown`."""
         self._text += piece
+
+    def show_new_text(self) -> None:
+        """While streaming: append what arrived since the last call as plain text (cheap)."""
+        if not self._text.startswith(self._shown):
+            self.render_markdown()
+            return
+        new = self._text[len(self._shown) :]
+        if new:
+            if not self._shown:
+                self.body.clear()
+            self.body.append_plain(new)
+            self._shown = self._text
 
     def render_markdown(self) -> bool:
         """Show the whole text as Markdown; return False if nothing changed."""
         if self._text == self._rendered:
             return False
         self._rendered = self._text
-        self.body.setText(markdown_to_html(self._text) if self._text else "…")
+        self._shown = self._text
+        self.rendered_html = markdown_to_html(self._text) if self._text else "…"
+        self.body.setHtml(self.rendered_html)
         return True
 
     def set_footer(self, text: str, tooltip: str = "") -> None:

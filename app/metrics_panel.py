@@ -21,7 +21,7 @@ from engine.protocol import EngineStats
 if TYPE_CHECKING:
     from app.live_plot import LivePlotView
 
-SAMPLE_INTERVAL_MS = 500
+SAMPLE_INTERVAL_MS = 1000
 
 
 def _nbsp(text: str) -> str:

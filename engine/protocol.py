@@ -60,6 +60,7 @@ class Generate:
 @dataclass(frozen=True)
 class Cancel:
     request_id: int
+    sent_at: float = 0.0  # lets the engine count tokens it sampled after the user pressed Stop
 
 
 @dataclass(frozen=True)
@@ -111,10 +112,14 @@ class Started:
 
 @dataclass(frozen=True)
 class Token:
+    """One or more new tokens. The first token of an answer is always sent alone, at once;
+    later ones are grouped over TOKEN_BATCH_S so the parent wakes ~40 times a second, not
+    once per token (on 2 cores each wake-up takes CPU from llama.cpp's threads)."""
+
     request_id: int
     text: str  # may be "" while a multi-byte character is incomplete
-    index: int  # 1-based count of generated tokens so far
-    produced_at: float
+    index: int  # 1-based count of generated tokens so far, the last one in this event included
+    produced_at: float  # when the last token in this event was sampled
 
 
 @dataclass(frozen=True)
@@ -151,6 +156,7 @@ class Metrics:
     n_ctx_used: int
     n_ctx: int
     stop_reason: str  # "eog" | "max_tokens" | "context_full" | "cancelled"
+    tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
 
     @property
     def prefill_tok_s(self) -> float:

@@ -37,6 +37,7 @@ from engine.text_stream import Utf8Stream
 logger = logging.getLogger(__name__)
 
 STATS_INTERVAL_S = 0.25
+TOKEN_BATCH_S = 0.025
 
 
 def _redirect_output(log_path: str) -> None:
@@ -141,22 +142,30 @@ class Worker:
         t_last = time.monotonic()
         count = 0
         next_stats = t_start + STATS_INTERVAL_S
-        cancelled = False
+        cancel: Cancel | None = None
+        pending_text: list[str] = []
+        next_flush = 0.0
+        recent: deque[float] = deque(maxlen=8)  # sample times, to count tokens after a Cancel
         for step in model.generate(prompt, cmd.sampling):
             t_last = time.monotonic()
+            recent.append(t_last)
             count += 1
             if count == 1:
                 t_first = t_last
-            self.send(Token(cmd.request_id, text_stream.feed(step.piece), count, t_last))
+            pending_text.append(text_stream.feed(step.piece))
+            if t_last >= next_flush:
+                self.send(Token(cmd.request_id, "".join(pending_text), count, t_last))
+                pending_text.clear()
+                next_flush = t_last + TOKEN_BATCH_S
             if t_last >= next_stats:
                 next_stats = t_last + STATS_INTERVAL_S
                 self.send(self._stats(cmd.request_id, count, t_last - t_first))
-            if self._cancel_requested(cmd.request_id):
-                cancelled = True
+            cancel = self._cancel_requested(cmd.request_id)
+            if cancel is not None:
                 break
-        tail = text_stream.flush()
-        if tail:
-            self.send(Token(cmd.request_id, tail, count, time.monotonic()))
+        pending_text.append(text_stream.flush())
+        if any(pending_text):
+            self.send(Token(cmd.request_id, "".join(pending_text), count, t_last))
         t_end = time.monotonic()
         prefill_end = t_first if count else t_end
         metrics = Metrics(
@@ -176,7 +185,8 @@ class Worker:
             kv_bytes=model.kv_bytes(),
             n_ctx_used=len(model.kv_tokens),
             n_ctx=model.n_ctx,
-            stop_reason="cancelled" if cancelled else model.stop_reason,
+            stop_reason="cancelled" if cancel is not None else model.stop_reason,
+            tokens_after_cancel=sum(t > cancel.sent_at for t in recent) if cancel is not None else 0,
         )
         self.send(Finished(cmd.request_id, metrics))
 
@@ -192,18 +202,18 @@ class Worker:
             n_ctx=model.n_ctx,
         )
 
-    def _cancel_requested(self, request_id: int) -> bool:
+    def _cancel_requested(self, request_id: int) -> Cancel | None:
         """Between tokens: look at what the parent sent without waiting."""
         while self.conn.poll():
             cmd = self.conn.recv()
             if isinstance(cmd, Cancel) and cmd.request_id == request_id:
-                return True
+                return cmd
             if isinstance(cmd, Cancel):
                 continue
             self.pending.append(cmd)
             if isinstance(cmd, Shutdown):
-                return True
-        return False
+                return Cancel(request_id, time.monotonic())
+        return None
 
 
 def _log_hint() -> str:

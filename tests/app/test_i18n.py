@@ -122,13 +122,23 @@ def test_every_string_in_the_source_is_in_the_ts_files(tmp_path: Path) -> None:
     tools = _update_translations()
     fresh = tmp_path / "hearth_zh_TW.ts"
     files = [str(p.relative_to(ROOT)) for p in tools.source_files()]
-    subprocess.run([tools.find_tool("lupdate"), "-silent", *files, "-ts", str(fresh)],
-                   cwd=ROOT, check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [tools.find_tool("lupdate"), "-silent", *files, "-ts", str(fresh)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     root = ET.parse(fresh).getroot()
     wanted = {
-        (tools.MODULE_CONTEXTS.get(tools._source_file(m.find("location"), fresh), "") if not ctx.findtext("name")
-         else ctx.findtext("name"), m.findtext("source"))
-        for ctx in root.findall("context") for m in ctx.findall("message")
+        (
+            tools.MODULE_CONTEXTS.get(tools._source_file(m.find("location"), fresh), "")
+            if not ctx.findtext("name")
+            else ctx.findtext("name"),
+            m.findtext("source"),
+        )
+        for ctx in root.findall("context")
+        for m in ctx.findall("message")
     }
     for locale in LOCALES:
         have = {(context, m.findtext("source")) for context, m in _messages(locale)}
@@ -142,8 +152,13 @@ def test_qm_files_are_built_from_the_current_ts(locale: str, tmp_path: Path) -> 
     ts = I18N_DIR / f"hearth_{locale}.ts"
     committed = I18N_DIR / f"hearth_{locale}.qm"
     rebuilt = tmp_path / committed.name
-    subprocess.run([tools.find_tool("lrelease"), "-silent", "-nounfinished", str(ts), "-qm", str(rebuilt)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [tools.find_tool("lrelease"), "-silent", "-nounfinished", str(ts), "-qm", str(rebuilt)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     assert committed.is_file(), f"{committed.name} is missing: run `python packaging/update_translations.py`"
     assert committed.read_bytes() == rebuilt.read_bytes(), (
-        f"{committed.name} is out of date with {ts.name}: run `python packaging/update_translations.py --release-only`")
+        f"{committed.name} is out of date with {ts.name}: run `python packaging/update_translations.py --release-only`"
+    )

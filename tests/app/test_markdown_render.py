@@ -36,7 +36,21 @@ def test_bubble_renders_streamed_text_as_markdown(qtbot: QtBot) -> None:
         bubble.append(piece)
     assert bubble.render_markdown()
     assert not bubble.render_markdown(), "an unchanged text must not re-render"
-    shown = bubble.body.text()
-    assert "<strong>bold</strong>" in shown
-    assert "<code>code</code>" in shown
-    assert "<li>繁體中文</li>" in shown
+    assert "<strong>bold</strong>" in bubble.rendered_html
+    assert "<code>code</code>" in bubble.rendered_html
+    assert "<li>繁體中文</li>" in bubble.rendered_html
+    shown = bubble.body.toPlainText()
+    assert "**" not in shown
+    assert "繁體中文" in shown
+
+
+def test_streamed_text_shows_plain_then_formatted(qtbot: QtBot) -> None:
+    bubble = MessageBubble("assistant", "Model")
+    qtbot.addWidget(bubble)
+    bubble.append("Some **bold")
+    bubble.show_new_text()
+    bubble.append("** text")
+    bubble.show_new_text()
+    assert bubble.body.toPlainText() == "Some **bold** text"
+    bubble.render_markdown()
+    assert bubble.body.toPlainText().strip() == "Some bold text"
