@@ -1,57 +1,107 @@
-"""Two small live plots: writing speed and memory over the last minute (pyqtgraph)."""
+"""Two small live plots: writing speed and memory over the last minute.
+
+Drawn with QPainter: pyqtgraph's scene repaint took 16-31 ms here (bench/ui_stall.py),
+longer than a frame, for what is two polylines; this widget paints in well under 1 ms.
+"""
 
 from __future__ import annotations
 
 from collections import deque
 
-import pyqtgraph as pg
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 WINDOW_S = 60.0
+
+
+class SparklineView(QWidget):
+    """A titled chart of one or more series against 'seconds ago', with a y-axis maximum label."""
+
+    def __init__(self, title: str, series: list[tuple[str, QColor]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = title
+        self.series = series
+        self.points: list[tuple[float, list[float]]] = []  # (seconds ago, values)
+        self.setMinimumHeight(90)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(280, 110)
+
+    def set_points(self, points: list[tuple[float, list[float]]]) -> None:
+        self.points = points
+        self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        metrics = painter.fontMetrics()
+        line_h = metrics.height()
+        painter.setPen(QColor("#555555"))
+        painter.drawText(QRectF(0, 0, self.width(), line_h), Qt.AlignmentFlag.AlignHCenter, self.title)
+        top = 0.0
+        for values in (v for _, v in self.points):
+            top = max(top, *values)
+        top = max(10.0, top * 1.15)
+        label_w = metrics.horizontalAdvance(f"{top:,.0f}") + 6
+        area = QRectF(label_w, line_h + 4, self.width() - label_w - 2, self.height() - 2 * line_h - 8)
+        painter.setPen(QColor("#c8c8c8"))
+        painter.drawRect(area)
+        painter.setPen(QColor("#777777"))
+        painter.drawText(
+            QRectF(0, area.top() - line_h / 2, label_w - 4, line_h), Qt.AlignmentFlag.AlignRight, f"{top:,.0f}"
+        )
+        painter.drawText(QRectF(0, area.bottom() - line_h / 2, label_w - 4, line_h), Qt.AlignmentFlag.AlignRight, "0")
+        for seconds in (60, 30, 0):
+            x = area.right() - area.width() * seconds / WINDOW_S
+            text = self.tr("{s} s ago").format(s=seconds) if seconds else self.tr("now")
+            align = Qt.AlignmentFlag.AlignHCenter
+            rect = QRectF(x - 40, area.bottom() + 2, 80, line_h)
+            if seconds == 60:
+                rect, align = QRectF(area.left(), area.bottom() + 2, 80, line_h), Qt.AlignmentFlag.AlignLeft
+            elif seconds == 0:
+                rect, align = QRectF(area.right() - 80, area.bottom() + 2, 80, line_h), Qt.AlignmentFlag.AlignRight
+            painter.drawText(rect, align, text)
+        legend_x = area.left() + 6
+        for index, (name, color) in enumerate(self.series):
+            line = QPolygonF(
+                [
+                    QPointF(
+                        area.right() - area.width() * ago / WINDOW_S, area.bottom() - area.height() * v[index] / top
+                    )
+                    for ago, v in self.points
+                ]
+            )
+            painter.setPen(QPen(color, 2))
+            painter.drawPolyline(line)
+            if len(self.series) > 1:
+                painter.drawLine(QPointF(legend_x, area.top() + 10), QPointF(legend_x + 14, area.top() + 10))
+                painter.setPen(QColor("#444444"))
+                painter.drawText(QPointF(legend_x + 18, area.top() + 14), name)
+                legend_x += 24 + metrics.horizontalAdvance(name)
 
 
 class LivePlotView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("livePlot")
-        # Antialiasing and grids cost 15-45 ms a redraw here (bench/ui_stall.py); the plots do without.
-        pg.setConfigOptions(antialias=False, background="w", foreground="#444")
         self._points: deque[tuple[float, float, float, float]] = deque()
-        self.speed_plot = self._make_plot(self.tr("Writing speed (tok/s)"))
-        self.memory_plot = self._make_plot(self.tr("Memory (MB)"))
-        # The legend must exist before the curves, or it does not list them.
-        legend = self.memory_plot.addLegend(offset=(4, 4), labelTextSize="8pt")
-        legend.setBrush(pg.mkBrush(255, 255, 255, 200))
-        self.speed_curve = self.speed_plot.plot(pen=pg.mkPen("#22a06b", width=2))
-        self.engine_curve = self.memory_plot.plot(pen=pg.mkPen("#3b82f6", width=2), name=self.tr("engine"))
-        self.app_curve = self.memory_plot.plot(pen=pg.mkPen("#f0b429", width=2), name=self.tr("app"))
+        self.speed_plot = SparklineView(self.tr("Writing speed (tok/s)"), [("", QColor("#22a06b"))])
+        self.memory_plot = SparklineView(
+            self.tr("Memory (MB)"), [(self.tr("engine"), QColor("#3b82f6")), (self.tr("app"), QColor("#f0b429"))]
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
+        layout.setSpacing(6)
         layout.addWidget(self.speed_plot)
         layout.addWidget(self.memory_plot)
-
-    def _make_plot(self, title: str) -> pg.PlotWidget:
-        plot = pg.PlotWidget()
-        plot.setMinimumHeight(90)
-        plot.setMenuEnabled(False)
-        plot.setMouseEnabled(x=False, y=False)
-        plot.hideButtons()
-        plot.setTitle(title, size="9pt")
-        plot.setXRange(-WINDOW_S, 0, padding=0)
-        plot.getPlotItem().getAxis("bottom").setStyle(tickTextOffset=2)
-        return plot
 
     def add_point(self, now: float, tok_s: float, engine_mb: float, app_mb: float) -> None:
         self._points.append((now, tok_s, engine_mb, app_mb))
         while self._points and self._points[0][0] < now - WINDOW_S:
             self._points.popleft()
-        xs = [p[0] - now for p in self._points]
-        self.speed_curve.setData(xs, [p[1] for p in self._points])
-        self.engine_curve.setData(xs, [p[2] for p in self._points])
-        self.app_curve.setData(xs, [p[3] for p in self._points])
-        self.speed_plot.setYRange(0, max(10.0, *(p[1] for p in self._points)) * 1.15, padding=0)
-        self.memory_plot.setYRange(0, max(10.0, *(max(p[2], p[3]) for p in self._points)) * 1.15, padding=0)
+        self.speed_plot.set_points([(now - t, [s]) for t, s, _, _ in self._points])
+        self.memory_plot.set_points([(now - t, [e, a]) for t, _, e, a in self._points])
 
     @property
     def point_count(self) -> int:

@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
         c.engine_started.connect(self._on_engine_started)
 
     def attach_plot(self) -> None:
-        """Create the pyqtgraph plot once the window is up (pyqtgraph takes a while to import)."""
+        """Create the live plot once the window is up, so the first frame comes sooner."""
         from app.live_plot import LivePlotView
 
         self.metrics_panel.attach_plot(LivePlotView())
