@@ -25,7 +25,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="21"/>
+        <location filename="../../app/message_bubble.py" line="32"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -61,22 +61,22 @@
 <context>
     <name>LivePlotView</name>
     <message>
-        <location filename="../../app/live_plot.py" line="19"/>
+        <location filename="../../app/live_plot.py" line="89"/>
         <source>Writing speed (tok/s)</source>
         <translation>生成速度（tok/s）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="20"/>
+        <location filename="../../app/live_plot.py" line="91"/>
         <source>Memory (MB)</source>
         <translation>内存（MB）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="25"/>
+        <location filename="../../app/live_plot.py" line="91"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="26"/>
+        <location filename="../../app/live_plot.py" line="91"/>
         <source>app</source>
         <translation>应用</translation>
     </message>
@@ -158,134 +158,147 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="39"/>
+        <location filename="../../app/metrics_panel.py" line="43"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="48"/>
+        <location filename="../../app/metrics_panel.py" line="52"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="50"/>
+        <location filename="../../app/metrics_panel.py" line="54"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="56"/>
+        <location filename="../../app/metrics_panel.py" line="60"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="57"/>
+        <location filename="../../app/metrics_panel.py" line="61"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="61"/>
+        <location filename="../../app/metrics_panel.py" line="65"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="62"/>
+        <location filename="../../app/metrics_panel.py" line="66"/>
         <source>How many words-pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型生成了多少个词片段（token），以及每秒生成多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="66"/>
+        <location filename="../../app/metrics_panel.py" line="70"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="67"/>
+        <location filename="../../app/metrics_panel.py" line="71"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="71"/>
+        <location filename="../../app/metrics_panel.py" line="75"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="72"/>
+        <location filename="../../app/metrics_panel.py" line="76"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="74"/>
+        <location filename="../../app/metrics_panel.py" line="78"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="74"/>
+        <location filename="../../app/metrics_panel.py" line="78"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="77"/>
+        <location filename="../../app/metrics_panel.py" line="81"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="78"/>
+        <location filename="../../app/metrics_panel.py" line="82"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="82"/>
+        <location filename="../../app/metrics_panel.py" line="86"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="84"/>
+        <location filename="../../app/metrics_panel.py" line="88"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="121"/>
+        <location filename="../../app/metrics_panel.py" line="125"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="178"/>
+        <location filename="../../app/metrics_panel.py" line="182"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="179"/>
+        <location filename="../../app/metrics_panel.py" line="183"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="180"/>
+        <location filename="../../app/metrics_panel.py" line="184"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="181"/>
+        <location filename="../../app/metrics_panel.py" line="185"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="211"/>
+        <location filename="../../app/metrics_panel.py" line="216"/>
         <source>Reused {cached} of {total} prompt tokens already in memory.</source>
         <translation>{total} 个提示 token 中有 {cached} 个已在内存中，直接复用。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="216"/>
+        <location filename="../../app/metrics_panel.py" line="221"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="221"/>
+        <location filename="../../app/metrics_panel.py" line="226"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/metrics_panel.py" line="229"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
+    </message>
+</context>
+<context>
+    <name>SparklineView</name>
+    <message>
+        <location filename="../../app/live_plot.py" line="57"/>
+        <source>{s} s ago</source>
+        <translation>{s} 秒前</translation>
+    </message>
+    <message>
+        <location filename="../../app/live_plot.py" line="57"/>
+        <source>now</source>
+        <translation>现在</translation>
     </message>
 </context>
 </TS>
