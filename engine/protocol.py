@@ -113,7 +113,7 @@ class Started:
 @dataclass(frozen=True)
 class Token:
     """One or more new tokens. The first token of an answer is always sent alone, at once;
-    later ones are grouped over TOKEN_BATCH_S so the parent wakes ~40 times a second, not
+    later ones are grouped over TOKEN_BATCH_S so the parent wakes ~20 times a second, not
     once per token (on 2 cores each wake-up takes CPU from llama.cpp's threads)."""
 
     request_id: int

@@ -37,7 +37,7 @@ from engine.text_stream import Utf8Stream
 logger = logging.getLogger(__name__)
 
 STATS_INTERVAL_S = 0.25
-TOKEN_BATCH_S = 0.025
+TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
 
 
 def _redirect_output(log_path: str) -> None:
