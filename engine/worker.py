@@ -216,6 +216,24 @@ class Worker:
         return None
 
 
+ENGINE_NICENESS = 5
+
+
+def _yield_to_the_window() -> None:
+    """Run a little below normal priority, so the window's thread gets a core the moment it
+    needs one; decode loses nothing while the window is idle (bench/ui_stall.py, bench/decode.py)."""
+    try:
+        import psutil
+
+        proc = psutil.Process()
+        if hasattr(psutil, "BELOW_NORMAL_PRIORITY_CLASS"):  # Windows
+            proc.nice(psutil.BELOW_NORMAL_PRIORITY_CLASS)
+        else:
+            proc.nice(max(proc.nice(), ENGINE_NICENESS))
+    except Exception:  # priority is a nicety; never fail the engine over it
+        logger.warning("could not lower the engine's priority", exc_info=True)
+
+
 def _log_hint() -> str:
     return "See the engine log for llama.cpp's own messages."
 
@@ -223,6 +241,7 @@ def _log_hint() -> str:
 def main(conn: Connection, log_path: str, started_at: float) -> None:
     """Entry point of the engine child process."""
     _redirect_output(log_path)
+    _yield_to_the_window()
     logger.info("engine started, pid %d", os.getpid())
     worker = Worker(conn, started_at)
     try:

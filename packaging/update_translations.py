@@ -76,8 +76,14 @@ def find_tool(name: str) -> str:
     import PySide6
 
     package = Path(PySide6.__file__).resolve().parent
-    for relative in (name, f"{name}.exe", f"Qt/libexec/{name}", f"Qt/bin/{name}", f"Qt/bin/{name}.exe",
-                     f"{name}.app/Contents/MacOS/{name}"):
+    for relative in (
+        name,
+        f"{name}.exe",
+        f"Qt/libexec/{name}",
+        f"Qt/bin/{name}",
+        f"Qt/bin/{name}.exe",
+        f"{name}.app/Contents/MacOS/{name}",
+    ):
         candidate = package / relative
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
@@ -86,8 +92,18 @@ def find_tool(name: str) -> str:
 
 def lupdate(ts: Path, locale: str) -> None:
     files = [str(p.relative_to(ROOT)) for p in source_files()]
-    cmd = [find_tool("lupdate"), "-locations", "absolute", "-source-language", SOURCE_LANGUAGE,
-           "-target-language", locale, *files, "-ts", str(ts)]
+    cmd = [
+        find_tool("lupdate"),
+        "-locations",
+        "absolute",
+        "-source-language",
+        SOURCE_LANGUAGE,
+        "-target-language",
+        locale,
+        *files,
+        "-ts",
+        str(ts),
+    ]
     subprocess.run(cmd, cwd=ROOT, check=True)
 
 
@@ -132,8 +148,11 @@ def move_module_contexts(root: ET.Element, ts: Path) -> None:
         files = {_source_file(loc, ts) for loc in message.findall("location")}
         targets = {MODULE_CONTEXTS.get(f) for f in files}
         if len(targets) != 1 or None in targets:
-            print(f"warning: {ts.name}: {_key(message)[0]!r} from {sorted(files)} has no context; "
-                  "add its module to MODULE_CONTEXTS", file=sys.stderr)
+            print(
+                f"warning: {ts.name}: {_key(message)[0]!r} from {sorted(files)} has no context; "
+                "add its module to MODULE_CONTEXTS",
+                file=sys.stderr,
+            )
             continue
         target = _context(root, targets.pop() or "")
         anonymous.remove(message)
@@ -174,8 +193,13 @@ def drop_gone(root: ET.Element) -> int:
 
 
 def _escape(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&apos;"))
+    return (
+        text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&apos;")
+    )
 
 
 def _write_element(element: ET.Element, depth: int, out: list[str]) -> None:
