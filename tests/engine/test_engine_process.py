@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from engine.process import EngineDiedError, EngineProcess
+from engine.worker import ENGINE_NICENESS
 from engine.protocol import (
     Cancel,
     ChatMessage,
@@ -176,3 +179,10 @@ def test_killed_child_is_reported_with_its_last_log_lines(engine: EngineProcess)
         _until(engine, Finished)
     assert "SIGKILL" in info.value.failure.reason
     assert "llama" in info.value.failure.details.lower()  # llama.cpp's own load log went to the tail
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX niceness")
+def test_engine_runs_below_normal_priority(engine: EngineProcess) -> None:
+    _until(engine, Loaded)
+    assert engine.pid is not None
+    assert psutil.Process(engine.pid).nice() >= ENGINE_NICENESS
