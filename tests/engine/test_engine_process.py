@@ -13,7 +13,6 @@ import psutil
 import pytest
 
 from engine.process import EngineDiedError, EngineProcess
-from engine.worker import ENGINE_NICENESS
 from engine.protocol import (
     Cancel,
     ChatMessage,
@@ -30,6 +29,7 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.worker import ENGINE_NICENESS
 
 TIMEOUT_S = 120
 
