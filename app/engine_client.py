@@ -68,6 +68,7 @@ class EngineClient(QObject):
         self._wake_reader, self._wake_writer = Pipe(duplex=False)
         self._ids = itertools.count(1)
         self._options: LoadOptions | None = None
+        self._pid: int | None = None  # the live child's pid, for tests and the metrics panel
         self._thread = _LoopThread(self)
         self._thread.start()
 
@@ -196,5 +197,3 @@ class EngineClient(QObject):
     def engine_pid(self) -> int | None:
         """For tests and the diagnostics view: the pid of the live child, if any."""
         return self._pid
-
-    _pid: int | None = None

@@ -11,8 +11,12 @@ import argparse
 import logging
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from engine.protocol import Failed, LoadOptions
+
+if TYPE_CHECKING:
+    from app.main_window import MainWindow
 
 LAUNCHED_AT = time.monotonic()
 SCREENSHOT_TIMEOUT_MS = 300_000
@@ -67,13 +71,9 @@ def _log_to_file() -> None:
     )
 
 
-def _arrange_screenshot(window: object, path: str, prompt: str, exit_code: list[int]) -> None:
+def _arrange_screenshot(window: MainWindow, path: str, prompt: str, exit_code: list[int]) -> None:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
-
-    from app.main_window import MainWindow
-
-    assert isinstance(window, MainWindow)
 
     def save_and_quit() -> None:
         window.grab().save(path)

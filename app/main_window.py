@@ -251,11 +251,9 @@ class MainWindow(QMainWindow):
         self.answer.final = event.metrics
         bubble = self._answer_bubble
         self._end_answer()
-        if bubble is not None:
-            bubble.set_footer(fmt.answer_footer(event.metrics, self.answer.ttft_s), self.metrics_panel.summary.text())
         self.metrics_panel.refresh()
         if bubble is not None:
-            bubble.footer.setToolTip(self.metrics_panel.summary.text())
+            bubble.set_footer(fmt.answer_footer(event.metrics, self.answer.ttft_s), self.metrics_panel.summary.text())
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:

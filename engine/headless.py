@@ -10,7 +10,6 @@ from typing import TextIO
 
 import psutil
 
-from engine.model_file import ModelFileError, check_model_file
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     ChatMessage,
@@ -18,7 +17,6 @@ from engine.protocol import (
     Finished,
     Generate,
     Load,
-    Loaded,
     LoadOptions,
     Metrics,
     SamplingParams,
@@ -71,10 +69,10 @@ def metrics_json(metrics: Metrics, app_rss_bytes: int, ttft_s: float) -> dict[st
 
 
 def _resolve_model(model: str | None) -> str:
+    # The file itself is checked once, in the engine child, before llama.cpp loads it.
     try:
-        path = model or str(starter_model_path())
-        return str(check_model_file(path))
-    except (ModelFileError, StarterModelMissingError) as exc:
+        return model or str(starter_model_path())
+    except StarterModelMissingError as exc:
         raise RunError(str(exc)) from exc
 
 
@@ -109,8 +107,6 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
                     out.write("\n")
                 out.flush()
                 return 0
-            elif isinstance(event, Loaded):
-                continue
     except EngineDiedError as exc:
         raise RunError(exc.failure.reason) from exc
     finally:

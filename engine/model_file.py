@@ -34,12 +34,12 @@ def check_model_file(path: str | os.PathLike[str]) -> Path:
         raise ModelFileError(f"{p.name} is not a GGUF model file.")
     size = p.stat().st_size
     expected = _expected_size(p)
-    if expected is not None and size < expected:
+    if size < expected:
         raise ModelFileError(f"This file is not a complete GGUF model: it ends after {_mb(size)} of {_mb(expected)}.")
     return p
 
 
-def _expected_size(p: Path) -> int | None:
+def _expected_size(p: Path) -> int:
     """End of the last tensor's data according to the header."""
     from engine.gguf_header import GGUFHeaderError, read_header
 

@@ -107,7 +107,7 @@ class Worker:
             check_model_file(cmd.options.model_path)
             self.model = LlamaModel(cmd.options, on_progress)
         except (ModelFileError, ModelLoadError) as exc:
-            self.send(Failed(None, str(exc), _log_hint()))
+            self.send(Failed(None, str(exc), LOG_HINT))
             return
         # The first load also waited for the process to start and import llama.cpp.
         self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
@@ -234,8 +234,7 @@ def _yield_to_the_window() -> None:
         logger.warning("could not lower the engine's priority", exc_info=True)
 
 
-def _log_hint() -> str:
-    return "See the engine log for llama.cpp's own messages."
+LOG_HINT = "See the engine log for llama.cpp's own messages."
 
 
 def main(conn: Connection, log_path: str, started_at: float) -> None:
