@@ -81,8 +81,9 @@ class LiveAnswer:
         return (self.tokens - 1) / span if self.tokens > 1 and span > 0 else None
 
     def recent_tok_s(self, now: float) -> float:
-        """Rate over the last second, for the live plot; 0 when nothing is streaming."""
-        if self.final is not None or len(self._recent) < 2 or now - self._recent[-1][0] > RATE_WINDOW_S:
+        """Rate over the last second of tokens, for the live plot; 0 once a second passed without any."""
+        # Still shown for a second after the answer ends, so a short answer reaches the plot too.
+        if len(self._recent) < 2 or now - self._recent[-1][0] > RATE_WINDOW_S:
             return 0.0
         (t0, i0), (t1, i1) = self._recent[0], self._recent[-1]
         return (i1 - i0) / (t1 - t0) if t1 > t0 else 0.0

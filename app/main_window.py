@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
         self._answer_bubble: MessageBubble | None = None
         self._build()
         self._connect()
+        self.composer.setFocus()  # the user can type the moment the window appears
 
     # --- layout ------------------------------------------------------------------------
 
