@@ -14,13 +14,17 @@ min-p 0.05, repeat penalty 1.1 over 64 tokens, fixed seed):
 
 Decode rate = (tokens - 1) / (t_last_token - t_first_token): the first token comes out of
 prefill, so it starts the clock. Prefill rate = prompt tokens / time to the first token.
-Runs are interleaved (hearth, high-level, bare, hearth, ...), each with a fresh model that is
-freed before the next one loads; the median of each path is compared:
+Each rep runs the three paths back to back, each in a fresh process (Hearth's engine child is
+one; the two peers get one each, so none inherits another's thread pool or heap). The order
+rotates from rep to rep so that no path always goes first. This machine's speed drifts by
+10-30 % over a minute (shared host), far more than the gaps we look for, so each rep's three
+runs are compared with each other and the verdict is the median of those per-rep ratios
+(paired), not a ratio of medians taken minutes apart:
 
   hearth / high-level  target >= 1.05
   hearth / bare loop   target >= 0.97
 
-Run:  python bench/decode.py [--tokens 256] [--reps 3] [--threads 2] [--run-limit 10] [--json]
+Run:  python bench/decode.py [--tokens 256] [--reps 9] [--threads 2] [--run-limit 10] [--json]
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from _common import (
     decode_rate,
     load_note,
     median,
+    percentile,
     quiet_llama_logs,
     verdict,
 )
@@ -323,8 +328,33 @@ def run_bare(setup: Setup, rep: int) -> RunResult:
     )
 
 
+def in_fresh_process(runner: Any, setup: Setup, rep: int) -> RunResult:
+    """Run a peer in a new process, as Hearth's engine always is: no path inherits another's
+    thread pool, heap or page-cache warmth from earlier runs in this process."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=quiet_llama_logs) as pool:
+        result: RunResult = pool.submit(runner, setup, rep).result()
+    return result
+
+
 RUNNERS = {"hearth": run_hearth, "high-level": run_high_level, "bare": run_bare}
 CONTENDED = 0.10  # cpu wait above this marks a run as disturbed
+
+
+def _paired_ratios(ours: list[RunResult], peers: list[RunResult]) -> list[float]:
+    """Hearth's decode rate over the peer's, rep by rep."""
+    return [a.decode_tok_s / b.decode_tok_s for a, b in zip(ours, peers, strict=True) if b.decode_tok_s > 0]
+
+
+def _ratio_list(values: list[float]) -> str:
+    return " ".join(f"{v:.2f}" for v in values)
+
+
+def _iqr(values: list[float]) -> str:
+    return f"{percentile(values, 25):.3f}..{percentile(values, 75):.3f}" if values else "n/a"
 
 
 def _percent(value: float | None) -> str:
@@ -353,7 +383,7 @@ def prepare(args: argparse.Namespace, log_dir: Path) -> Setup:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tokens", type=int, default=256, help="max tokens per answer (default 256)")
-    parser.add_argument("--reps", type=int, default=3, help="interleaved repetitions of each path (default 3)")
+    parser.add_argument("--reps", type=int, default=9, help="repetitions of the three paths (default 9)")
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
     parser.add_argument("--ctx", type=int, default=4096, help="context size (default 4096)")
     parser.add_argument(
@@ -382,8 +412,10 @@ def main(argv: list[str] | None = None) -> int:
         )
         results: list[RunResult] = []
         for rep in range(1, args.reps + 1):
-            for name in PATHS:
-                r = RUNNERS[name](setup, rep)
+            shift = (rep - 1) % len(PATHS)
+            for name in PATHS[shift:] + PATHS[:shift]:
+                runner = RUNNERS[name]
+                r = runner(setup, rep) if name == "hearth" else in_fresh_process(runner, setup, rep)
                 results.append(r)
                 print(
                     f"{r.rep:>3}  {r.path:<10}  {r.tokens:>6}  {r.stop:<10}  "
@@ -398,8 +430,9 @@ def main(argv: list[str] | None = None) -> int:
     decode = {name: median([r.decode_tok_s for r in runs]) for name, runs in by_path.items()}
     prefill = {name: median([r.prefill_tok_s for r in runs]) for name, runs in by_path.items()}
     cpu_ms = {name: median([r.cpu_ms_per_token for r in runs]) for name, runs in by_path.items()}
-    vs_high = decode["hearth"] / decode["high-level"] if decode["high-level"] else 0.0
-    vs_bare = decode["hearth"] / decode["bare"] if decode["bare"] else 0.0
+    vs_high_each = _paired_ratios(by_path["hearth"], by_path["high-level"])
+    vs_bare_each = _paired_ratios(by_path["hearth"], by_path["bare"])
+    vs_high, vs_bare = median(vs_high_each), median(vs_bare_each)
     short = [f"{r.path} rep {r.rep}: {r.tokens}" for r in results if r.tokens < args.tokens]
     # Same sampler chain, seed and context settings: the two must write the same tokens
     # (a run cut short by --run-limit is compared over the part both wrote).
@@ -419,8 +452,22 @@ def main(argv: list[str] | None = None) -> int:
         )
     print()
     ok_high, ok_bare = vs_high >= TARGET_VS_HIGH_LEVEL, vs_bare >= TARGET_VS_BARE
-    print(f"hearth / high-level = {vs_high:.3f}   (target >= {TARGET_VS_HIGH_LEVEL})  {verdict(ok_high)}")
-    print(f"hearth / bare loop  = {vs_bare:.3f}   (target >= {TARGET_VS_BARE})  {verdict(ok_bare)}")
+    print("per-rep ratios (each rep's runs were back to back):")
+    print(f"  hearth / high-level  {_ratio_list(vs_high_each)}")
+    print(f"  hearth / bare loop   {_ratio_list(vs_bare_each)}")
+    print(
+        f"hearth / high-level = {vs_high:.3f}   median of paired ratios, IQR {_iqr(vs_high_each)}"
+        f"   (target >= {TARGET_VS_HIGH_LEVEL})  {verdict(ok_high)}"
+    )
+    print(
+        f"hearth / bare loop  = {vs_bare:.3f}   median of paired ratios, IQR {_iqr(vs_bare_each)}"
+        f"   (target >= {TARGET_VS_BARE})  {verdict(ok_bare)}"
+    )
+    print(
+        f"(ratio of medians: {decode['hearth'] / decode['high-level']:.3f} and {decode['hearth'] / decode['bare']:.3f})"
+        if decode["high-level"] and decode["bare"]
+        else ""
+    )
     print(f"hearth and bare loop wrote the same text every rep: {'yes' if same_text else 'no'}")
     if waits and max(waits) > CONTENDED:
         print(
@@ -448,6 +495,8 @@ def main(argv: list[str] | None = None) -> int:
                     "median_prefill_tok_s": prefill,
                     "median_cpu_ms_per_token": cpu_ms,
                     "hearth_vs_high_level": vs_high,
+                    "hearth_vs_high_level_per_rep": vs_high_each,
+                    "hearth_vs_bare_per_rep": vs_bare_each,
                     "hearth_vs_high_level_pass": ok_high,
                     "hearth_vs_bare": vs_bare,
                     "hearth_vs_bare_pass": ok_bare,

@@ -24,19 +24,52 @@ CHATML_TEMPLATE = (
 )
 
 
+# Common formats a user can pick when a model's own template is missing or wrong.
+BUILTIN_TEMPLATES: dict[str, str] = {
+    "ChatML": CHATML_TEMPLATE,
+    "Llama 3": (
+        "{{ bos_token }}{% for message in messages %}"
+        "{{ '<|start_header_id|>' + message['role'] + '<|end_header_id|>\n\n' + message['content'] | trim"
+        " + '<|eot_id|>' }}{% endfor %}"
+        "{% if add_generation_prompt %}{{ '<|start_header_id|>assistant<|end_header_id|>\n\n' }}{% endif %}"
+    ),
+    "Gemma": (
+        "{{ bos_token }}{% set ns = namespace(system='') %}{% for message in messages %}"
+        "{% if message['role'] == 'system' %}{% set ns.system = message['content'] + '\n\n' %}"
+        "{% else %}{{ '<start_of_turn>' + ('model' if message['role'] == 'assistant' else 'user') + '\n'"
+        " + (ns.system if message['role'] == 'user' else '') + message['content'] | trim + '<end_of_turn>\n' }}"
+        "{% if message['role'] == 'user' %}{% set ns.system = '' %}{% endif %}{% endif %}{% endfor %}"
+        "{% if add_generation_prompt %}{{ '<start_of_turn>model\n' }}{% endif %}"
+    ),
+    "Mistral Instruct": (
+        "{{ bos_token }}{% set ns = namespace(system='') %}{% for message in messages %}"
+        "{% if message['role'] == 'system' %}{% set ns.system = message['content'] + '\n\n' %}"
+        "{% elif message['role'] == 'user' %}{{ '[INST] ' + ns.system + message['content'] + ' [/INST]' }}"
+        "{% set ns.system = '' %}{% else %}{{ message['content'] + eos_token }}{% endif %}{% endfor %}"
+    ),
+    "Phi-3": (
+        "{% for message in messages %}{{ '<|' + message['role'] + '|>\n' + message['content'] + '<|end|>\n' }}"
+        "{% endfor %}{% if add_generation_prompt %}{{ '<|assistant|>\n' }}{% endif %}"
+    ),
+}
+
+
 class TemplateError(ValueError):
     """The chat template could not render this conversation."""
 
 
 @dataclass(frozen=True)
 class ChatTemplate:
-    source: str  # "gguf" | "default"
+    source: str  # "gguf" | "default" | "override"
     name: str
     text: str
     bos_token: str
     eos_token: str
 
-    def render(self, messages: tuple[ChatMessage, ...]) -> str:
+    def render(self, messages: tuple[ChatMessage, ...], continue_last: bool = False) -> str:
+        """The prompt text; with `continue_last`, the last (assistant) message is left open to write on."""
+        if continue_last and messages and messages[-1].role == "assistant":
+            return self.render(messages[:-1]) + messages[-1].content
         formatter = Jinja2ChatFormatter(
             template=self.text,
             eos_token=self.eos_token,
@@ -48,6 +81,15 @@ class ChatTemplate:
             return str(formatter(messages=payload).prompt)
         except Exception as exc:  # jinja raises many kinds; the user needs one sentence
             raise TemplateError(f"The model's chat template could not format this conversation: {exc}") from exc
+
+
+def with_override(template: ChatTemplate, override: str | None) -> ChatTemplate:
+    """The model's template, or the built-in one the user picked instead."""
+    if not override:
+        return template
+    if override not in BUILTIN_TEMPLATES:
+        raise TemplateError(f"There is no built-in chat template called {override!r}.")
+    return ChatTemplate("override", override, BUILTIN_TEMPLATES[override], template.bos_token, template.eos_token)
 
 
 def choose_template(gguf_template: str | None, bos_token: str, eos_token: str) -> ChatTemplate:

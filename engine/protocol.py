@@ -55,6 +55,13 @@ class Generate:
     sampling: SamplingParams = field(default_factory=SamplingParams)
     # When the user asked (pressed Send); everything after it counts toward TTFT.
     sent_at: float = 0.0
+    # A built-in template name (engine.chat_template.BUILTIN_TEMPLATES) instead of the model's own.
+    template_override: str | None = None
+    # When the conversation outgrows the context: "drop_oldest" leaves out the oldest turns (the
+    # system prompt stays) and says how many; "stop" refuses with a sentence.
+    overflow_policy: str = "drop_oldest"
+    # The last message is an assistant answer that was cut off: write on from its end.
+    continue_last: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,7 @@ class ModelInfo:
     n_ctx: int
     n_ctx_train: int
     n_threads: int
-    chat_template_source: str  # "gguf" | "default"
+    chat_template_source: str  # "gguf" | "default" (ChatML: the model has none)
     chat_template_name: str
     sliding_window: int
 
@@ -108,6 +115,8 @@ class Started:
     prompt_tokens: int
     cached_tokens: int
     at: float  # when prefill began
+    prompt_token_ids: tuple[int, ...] = ()  # exactly what the model reads, for the conversation store
+    dropped_messages: int = 0  # oldest messages left out so the conversation fits the context
 
 
 @dataclass(frozen=True)
@@ -120,6 +129,7 @@ class Token:
     text: str  # may be "" while a multi-byte character is incomplete
     index: int  # 1-based count of generated tokens so far, the last one in this event included
     produced_at: float  # when the last token in this event was sampled
+    token_ids: tuple[int, ...] = ()  # the tokens this event adds, in order
 
 
 @dataclass(frozen=True)
@@ -157,6 +167,7 @@ class Metrics:
     n_ctx: int
     stop_reason: str  # "eog" | "max_tokens" | "context_full" | "cancelled"
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
+    dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
 
     @property
     def prefill_tok_s(self) -> float:

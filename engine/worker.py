@@ -118,6 +118,7 @@ class Worker:
 
     def handle_generate(self, cmd: Generate) -> None:
         from engine.chat_template import TemplateError
+        from engine.context_fit import fit_prompt
         from engine.llama_runtime import PromptTooLongError
 
         if self.model is None:
@@ -129,10 +130,9 @@ class Worker:
         load_s = max(0.0, self.load_finished_at - max(cmd.sent_at, self.load_began_at))
         queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
         try:
-            prompt = model.tokenize(model.template.render(cmd.messages), add_special=True)
-            model.check_fits(prompt)
+            prompt, dropped = fit_prompt(model, cmd)
             cached = model.reuse_prefix(prompt)
-            self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic()))
+            self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
             model.decode(prompt[cached:])
         except (TemplateError, PromptTooLongError) as exc:
             self.send(Failed(cmd.request_id, str(exc)))
@@ -144,6 +144,7 @@ class Worker:
         next_stats = t_start + STATS_INTERVAL_S
         cancel: Cancel | None = None
         pending_text: list[str] = []
+        pending_tokens: list[int] = []
         next_flush = 0.0
         recent: deque[float] = deque(maxlen=8)  # sample times, to count tokens after a Cancel
         for step in model.generate(prompt, cmd.sampling):
@@ -153,9 +154,11 @@ class Worker:
             if count == 1:
                 t_first = t_last
             pending_text.append(text_stream.feed(step.piece))
+            pending_tokens.append(step.token)
             if t_last >= next_flush:
-                self.send(Token(cmd.request_id, "".join(pending_text), count, t_last))
+                self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
                 pending_text.clear()
+                pending_tokens.clear()
                 next_flush = t_last + TOKEN_BATCH_S
             if t_last >= next_stats:
                 next_stats = t_last + STATS_INTERVAL_S
@@ -164,8 +167,8 @@ class Worker:
             if cancel is not None:
                 break
         pending_text.append(text_stream.flush())
-        if any(pending_text):
-            self.send(Token(cmd.request_id, "".join(pending_text), count, t_last))
+        if any(pending_text) or pending_tokens:
+            self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
         t_end = time.monotonic()
         prefill_end = t_first if count else t_end
         metrics = Metrics(
@@ -187,6 +190,7 @@ class Worker:
             n_ctx=model.n_ctx,
             stop_reason="cancelled" if cancel is not None else model.stop_reason,
             tokens_after_cancel=sum(t > cancel.sent_at for t in recent) if cancel is not None else 0,
+            dropped_messages=dropped,
         )
         self.send(Finished(cmd.request_id, metrics))
 

@@ -1,0 +1,502 @@
+"""The conversation store: SQLite in WAL mode, one file in the data dir.
+
+Messages form a tree: an edited question or a regenerated answer is a sibling of the
+one it replaces, under the same parent. A conversation remembers which leaf is on
+screen; the branch shown is the path from the root to that leaf.
+
+One ConversationStore (one connection) per thread. Answers being streamed are written
+by engine.store.answer_writer.AnswerWriter, on its own thread and connection; WAL lets
+readers go on while it writes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from engine.protocol import SamplingParams
+from engine.store.records import (
+    OVERFLOW_POLICIES,
+    Conversation,
+    ConversationSummary,
+    StoredMessage,
+    decode_tokens,
+    encode_tokens,
+    sampling_from_json,
+    sampling_to_json,
+)
+from engine.store.schema import migrate
+
+logger = logging.getLogger(__name__)
+
+DB_FILE_NAME = "conversations.sqlite3"
+TITLE_MAX_CHARS = 60
+DEFAULT_TITLE = "New chat"
+
+_CONVERSATION_COLUMNS = (
+    "id, title, title_is_auto, model, system_prompt, sampling, overflow_policy, template_override, "
+    "current_leaf_id, created_at, updated_at"
+)
+_MESSAGE_COLUMNS = (
+    "id, conversation_id, parent_id, role, text, state, token_ids, token_start, token_model, metrics, error, "
+    "created_at, updated_at"
+)
+
+
+class ConversationNotFoundError(LookupError):
+    pass
+
+
+def default_db_path() -> Path:
+    from engine.paths import data_dir
+
+    return data_dir() / DB_FILE_NAME
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection in autocommit mode (we open transactions ourselves), WAL, foreign keys on."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=True)
+    conn.execute("PRAGMA journal_mode=WAL")
+    # NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file.
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return conn
+
+
+def auto_title(text: str) -> str:
+    """The first line of the first question, cut at a word near TITLE_MAX_CHARS."""
+    line = " ".join(text.strip().split())
+    if len(line) <= TITLE_MAX_CHARS:
+        return line or DEFAULT_TITLE
+    cut = line[:TITLE_MAX_CHARS]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > TITLE_MAX_CHARS // 2 else cut).rstrip(" ,.;:") + "…"
+
+
+def _row_to_conversation(row: tuple[Any, ...]) -> Conversation:
+    return Conversation(
+        id=row[0],
+        title=row[1],
+        title_is_auto=bool(row[2]),
+        model=row[3],
+        system_prompt=row[4],
+        sampling=sampling_from_json(row[5]),
+        overflow_policy=row[6] if row[6] in OVERFLOW_POLICIES else "drop_oldest",
+        template_override=row[7],
+        current_leaf_id=row[8],
+        created_at=row[9],
+        updated_at=row[10],
+    )
+
+
+def _row_to_message(row: tuple[Any, ...]) -> StoredMessage:
+    return StoredMessage(
+        id=row[0],
+        conversation_id=row[1],
+        parent_id=row[2],
+        role=row[3],
+        text=row[4],
+        state=row[5],
+        token_ids=decode_tokens(row[6]),
+        token_start=row[7],
+        token_model=row[8],
+        metrics=json.loads(row[9]) if row[9] else None,
+        error=row[10],
+        created_at=row[11],
+        updated_at=row[12],
+    )
+
+
+def _pid_alive(pid: int) -> bool:
+    import psutil
+
+    return bool(pid) and psutil.pid_exists(pid)
+
+
+class ConversationStore:
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or default_db_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._conn = connect(self.path)
+        migrate(self._conn)
+        self.recover_interrupted()
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> ConversationStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- housekeeping -----------------------------------------------------------------
+
+    def recover_interrupted(self) -> int:
+        """Mark answers whose writer died mid-stream as interrupted; return how many."""
+        rows = self._conn.execute("SELECT id, writer_pid FROM messages WHERE state = 'partial'").fetchall()
+        dead = [(mid,) for mid, pid in rows if pid is None or not _pid_alive(pid)]
+        if dead:
+            self._conn.executemany("UPDATE messages SET state = 'interrupted' WHERE id = ?", dead)
+            logger.info("marked %d unfinished answers as interrupted", len(dead))
+        return len(dead)
+
+    def integrity_ok(self) -> bool:
+        return bool(self._conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
+
+    # --- conversations ----------------------------------------------------------------
+
+    def create(
+        self,
+        title: str | None = None,
+        model: str = "",
+        system_prompt: str = "",
+        sampling: SamplingParams | None = None,
+        overflow_policy: str = "drop_oldest",
+    ) -> Conversation:
+        now = time.time()
+        cur = self._conn.execute(
+            "INSERT INTO conversations (title, title_is_auto, model, system_prompt, sampling, overflow_policy,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                title or DEFAULT_TITLE,
+                0 if title else 1,
+                model,
+                system_prompt,
+                sampling_to_json(sampling or SamplingParams()),
+                overflow_policy,
+                now,
+                now,
+            ),
+        )
+        return self.get(int(cur.lastrowid or 0))
+
+    def get(self, conversation_id: int) -> Conversation:
+        row = self._conn.execute(
+            f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE id = ? AND deleted_at IS NULL",
+            (conversation_id,),
+        ).fetchone()
+        if row is None:
+            raise ConversationNotFoundError(f"There is no conversation {conversation_id}.")
+        return _row_to_conversation(row)
+
+    def find(self, name_or_id: str) -> Conversation | None:
+        """By exact title (the most recently used one), else by number."""
+        row = self._conn.execute(
+            f"SELECT {_CONVERSATION_COLUMNS} FROM conversations WHERE title = ? AND deleted_at IS NULL"
+            " ORDER BY updated_at DESC LIMIT 1",
+            (name_or_id,),
+        ).fetchone()
+        if row is not None:
+            return _row_to_conversation(row)
+        if name_or_id.isdigit():
+            try:
+                return self.get(int(name_or_id))
+            except ConversationNotFoundError:
+                return None
+        return None
+
+    def summaries(self, query: str = "") -> list[ConversationSummary]:
+        """Conversations by last use; with a query, those whose title or any message contains it."""
+        count_sql = "(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id)"
+        if not query.strip():
+            rows = self._conn.execute(
+                f"SELECT c.id, c.title, c.updated_at, {count_sql}, '' FROM conversations c"
+                " WHERE c.deleted_at IS NULL ORDER BY c.updated_at DESC, c.id DESC"
+            ).fetchall()
+            return [ConversationSummary(*row) for row in rows]
+        pattern = "%" + query.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self._conn.execute(
+            f"SELECT c.id, c.title, c.updated_at, {count_sql},"
+            " (SELECT m.text FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ? ESCAPE '\\'"
+            "  ORDER BY m.id LIMIT 1)"
+            " FROM conversations c WHERE c.deleted_at IS NULL AND (c.title LIKE ? ESCAPE '\\' OR EXISTS"
+            " (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ? ESCAPE '\\'))"
+            " ORDER BY c.updated_at DESC, c.id DESC",
+            (pattern, pattern, pattern),
+        ).fetchall()
+        return [ConversationSummary(r[0], r[1], r[2], r[3], _snippet(r[4] or "", query.strip())) for r in rows]
+
+    def rename(self, conversation_id: int, title: str) -> None:
+        title = " ".join(title.split())
+        if not title:
+            return
+        self._conn.execute(
+            "UPDATE conversations SET title = ?, title_is_auto = 0 WHERE id = ?", (title, conversation_id)
+        )
+
+    def update_settings(
+        self,
+        conversation_id: int,
+        *,
+        model: str | None = None,
+        system_prompt: str | None = None,
+        sampling: SamplingParams | None = None,
+        overflow_policy: str | None = None,
+        template_override: str | None = None,
+        clear_template_override: bool = False,
+    ) -> Conversation:
+        changes: dict[str, Any] = {}
+        if model is not None:
+            changes["model"] = model
+        if system_prompt is not None:
+            changes["system_prompt"] = system_prompt
+        if sampling is not None:
+            changes["sampling"] = sampling_to_json(sampling)
+        if overflow_policy is not None:
+            if overflow_policy not in OVERFLOW_POLICIES:
+                raise ValueError(f"unknown overflow policy {overflow_policy!r}")
+            changes["overflow_policy"] = overflow_policy
+        if template_override is not None or clear_template_override:
+            changes["template_override"] = template_override
+        if changes:
+            assignments = ", ".join(f"{column} = ?" for column in changes)
+            self._conn.execute(
+                f"UPDATE conversations SET {assignments} WHERE id = ?", (*changes.values(), conversation_id)
+            )
+        return self.get(conversation_id)
+
+    def delete(self, conversation_id: int) -> None:
+        """Hide the conversation; `undelete` brings it back until `purge_deleted` runs."""
+        self._conn.execute("UPDATE conversations SET deleted_at = ? WHERE id = ?", (time.time(), conversation_id))
+
+    def undelete(self, conversation_id: int) -> None:
+        self._conn.execute("UPDATE conversations SET deleted_at = NULL WHERE id = ?", (conversation_id,))
+
+    def purge(self, conversation_id: int) -> None:
+        """Delete the conversation and all its messages for good."""
+        with self._transaction():
+            # Cut the parent links first: a cascade down a long chain would hit SQLite's depth limit (1000).
+            self._conn.execute("UPDATE conversations SET current_leaf_id = NULL WHERE id = ?", (conversation_id,))
+            self._conn.execute("UPDATE messages SET parent_id = NULL WHERE conversation_id = ?", (conversation_id,))
+            self._conn.execute("DELETE FROM messages WHERE conversation_id = ?", (conversation_id,))
+            self._conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+
+    def purge_deleted(self) -> int:
+        ids = [r[0] for r in self._conn.execute("SELECT id FROM conversations WHERE deleted_at IS NOT NULL")]
+        for conversation_id in ids:
+            self.purge(conversation_id)
+        return len(ids)
+
+    # --- messages ---------------------------------------------------------------------
+
+    def add_message(
+        self,
+        conversation_id: int,
+        parent_id: int | None,
+        role: str,
+        text: str,
+        *,
+        state: str = "complete",
+        token_ids: Iterable[int] = (),
+        token_start: int | None = None,
+        token_model: str | None = None,
+        metrics: dict[str, Any] | None = None,
+        writer_pid: int | None = None,
+    ) -> StoredMessage:
+        """Append a message under `parent_id` (None: a first message) and show its branch."""
+        now = time.time()
+        with self._transaction():
+            cur = self._conn.execute(
+                "INSERT INTO messages (conversation_id, parent_id, role, text, state, token_ids, token_start,"
+                " token_model, metrics, writer_pid, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    conversation_id,
+                    parent_id,
+                    role,
+                    text,
+                    state,
+                    encode_tokens(list(token_ids)),
+                    token_start,
+                    token_model,
+                    json.dumps(metrics) if metrics else None,
+                    writer_pid,
+                    now,
+                    now,
+                ),
+            )
+            message_id = int(cur.lastrowid or 0)
+            self._conn.execute(
+                "UPDATE conversations SET current_leaf_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, now, conversation_id),
+            )
+            if role == "user":
+                self._conn.execute(
+                    "UPDATE conversations SET title = ? WHERE id = ? AND title_is_auto = 1 AND title = ?",
+                    (auto_title(text), conversation_id, DEFAULT_TITLE),
+                )
+        return self.message(message_id)
+
+    def message(self, message_id: int) -> StoredMessage:
+        row = self._conn.execute(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,)).fetchone()
+        if row is None:
+            raise ConversationNotFoundError(f"There is no message {message_id}.")
+        return _row_to_message(row)
+
+    def update_message(
+        self,
+        message_id: int,
+        *,
+        text: str | None = None,
+        state: str | None = None,
+        token_ids: Iterable[int] | None = None,
+        token_start: int | None = None,
+        token_model: str | None = None,
+        metrics: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> None:
+        changes: dict[str, Any] = {"updated_at": time.time()}
+        if text is not None:
+            changes["text"] = text
+        if state is not None:
+            changes["state"] = state
+        if token_ids is not None:
+            changes["token_ids"] = encode_tokens(list(token_ids))
+        if token_start is not None:
+            changes["token_start"] = token_start
+        if token_model is not None:
+            changes["token_model"] = token_model
+        if metrics is not None:
+            changes["metrics"] = json.dumps(metrics)
+        if error is not None:
+            changes["error"] = error
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        self._conn.execute(f"UPDATE messages SET {assignments} WHERE id = ?", (*changes.values(), message_id))
+
+    def branch(self, conversation_id: int, leaf_id: int | None = None) -> list[StoredMessage]:
+        """The messages from the root to `leaf_id` (default: the leaf on screen), oldest first."""
+        if leaf_id is None:
+            leaf_id = self.get(conversation_id).current_leaf_id
+        if leaf_id is None:
+            return []
+        rows = self._conn.execute(
+            f"WITH RECURSIVE up(id, depth) AS (SELECT ?, 0 UNION ALL"
+            f" SELECT m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.id WHERE m.parent_id IS NOT NULL)"
+            f" SELECT {', '.join('m.' + c.strip() for c in _MESSAGE_COLUMNS.split(','))}"
+            f" FROM up JOIN messages m ON m.id = up.id WHERE m.conversation_id = ? ORDER BY up.depth DESC",
+            (leaf_id, conversation_id),
+        ).fetchall()
+        return [_row_to_message(row) for row in rows]
+
+    def siblings(self, message_id: int) -> list[int]:
+        """The versions of a message (itself included): same parent, same role, oldest first."""
+        row = self._conn.execute(
+            "SELECT conversation_id, parent_id, role FROM messages WHERE id = ?", (message_id,)
+        ).fetchone()
+        if row is None:
+            return []
+        conversation_id, parent_id, role = row
+        rows = self._conn.execute(
+            "SELECT id FROM messages WHERE conversation_id = ? AND parent_id IS ? AND role = ? ORDER BY id",
+            (conversation_id, parent_id, role),
+        ).fetchall()
+        return [r[0] for r in rows]
+
+    def show_version(self, message_id: int) -> list[StoredMessage]:
+        """Put `message_id`'s branch on screen, down to its latest leaf; return that branch."""
+        leaf = message_id
+        while True:
+            row = self._conn.execute(
+                "SELECT id FROM messages WHERE parent_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", (leaf,)
+            ).fetchone()
+            if row is None:
+                break
+            leaf = row[0]
+        conversation_id = self.message(message_id).conversation_id
+        self._conn.execute("UPDATE conversations SET current_leaf_id = ? WHERE id = ?", (leaf, conversation_id))
+        return self.branch(conversation_id, leaf)
+
+    def delete_message(self, message_id: int) -> list[StoredMessage]:
+        """Delete a message and everything after it on every branch; show a neighbouring branch."""
+        message = self.message(message_id)
+        versions = [v for v in self.siblings(message_id) if v != message_id]
+        with self._transaction():
+            self._conn.execute(
+                "UPDATE conversations SET current_leaf_id = NULL WHERE id = ?", (message.conversation_id,)
+            )
+            subtree = [
+                (row[0],)
+                for row in self._conn.execute(
+                    "WITH RECURSIVE down(id) AS (SELECT ? UNION ALL"
+                    " SELECT m.id FROM messages m JOIN down ON m.parent_id = down.id) SELECT id FROM down",
+                    (message_id,),
+                )
+            ]
+            # Cut the links first: a cascade down a long chain would hit SQLite's depth limit (1000).
+            self._conn.executemany("UPDATE messages SET parent_id = NULL WHERE id = ?", subtree)
+            self._conn.executemany("DELETE FROM messages WHERE id = ?", subtree)
+        if versions:
+            return self.show_version(versions[-1])
+        self._conn.execute(
+            "UPDATE conversations SET current_leaf_id = ? WHERE id = ?", (message.parent_id, message.conversation_id)
+        )
+        return self.branch(message.conversation_id)
+
+    def all_messages(self, conversation_id: int) -> list[StoredMessage]:
+        rows = self._conn.execute(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE conversation_id = ? ORDER BY id", (conversation_id,)
+        ).fetchall()
+        return [_row_to_message(row) for row in rows]
+
+    # --- presets ----------------------------------------------------------------------
+
+    def save_preset(self, name: str, sampling: SamplingParams) -> None:
+        self._conn.execute(
+            "INSERT INTO presets (name, sampling, created_at) VALUES (?, ?, ?)"
+            " ON CONFLICT(name) DO UPDATE SET sampling = excluded.sampling",
+            (name, sampling_to_json(sampling), time.time()),
+        )
+
+    def delete_preset(self, name: str) -> None:
+        self._conn.execute("DELETE FROM presets WHERE name = ?", (name,))
+
+    def presets(self) -> dict[str, SamplingParams]:
+        rows = self._conn.execute("SELECT name, sampling FROM presets ORDER BY created_at").fetchall()
+        return {name: sampling_from_json(text) for name, text in rows}
+
+    def set_model_default(self, model: str, sampling: SamplingParams) -> None:
+        self._conn.execute(
+            "INSERT INTO model_defaults (model, sampling) VALUES (?, ?)"
+            " ON CONFLICT(model) DO UPDATE SET sampling = excluded.sampling",
+            (model, sampling_to_json(sampling)),
+        )
+
+    def model_default(self, model: str) -> SamplingParams | None:
+        row = self._conn.execute("SELECT sampling FROM model_defaults WHERE model = ?", (model,)).fetchone()
+        return sampling_from_json(row[0]) if row else None
+
+    # --- plumbing ---------------------------------------------------------------------
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._conn)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        return self._conn
+
+
+class _Transaction:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    def __enter__(self) -> None:
+        self._conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: object, *rest: object) -> None:
+        self._conn.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def _snippet(text: str, query: str, width: int = 40) -> str:
+    at = text.lower().find(query.lower())
+    if at < 0:
+        return ""
+    start = max(0, at - width)
+    end = min(len(text), at + len(query) + width)
+    core = " ".join(text[start:end].split())
+    return ("…" if start else "") + core + ("…" if end < len(text) else "")

@@ -1,0 +1,98 @@
+"""The conversation database's schema, as a list of migrations.
+
+`PRAGMA user_version` holds the number of migrations applied. A new schema is a new
+entry at the end of MIGRATIONS; an old database is brought forward step by step, each
+step in its own transaction, so a crash mid-migration leaves the last good version.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+V1_CONVERSATIONS_AND_MESSAGES = """
+CREATE TABLE conversations (
+    id INTEGER PRIMARY KEY,
+    title TEXT NOT NULL,
+    title_is_auto INTEGER NOT NULL DEFAULT 1,
+    model TEXT NOT NULL DEFAULT '',
+    system_prompt TEXT NOT NULL DEFAULT '',
+    sampling TEXT NOT NULL DEFAULT '{}',
+    current_leaf_id INTEGER,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    deleted_at REAL
+);
+CREATE INDEX conversations_by_use ON conversations(deleted_at, updated_at DESC);
+
+CREATE TABLE messages (
+    id INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    parent_id INTEGER REFERENCES messages(id) ON DELETE CASCADE,
+    role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+    text TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL DEFAULT 'complete'
+        CHECK (state IN ('complete', 'partial', 'interrupted', 'error')),
+    token_ids BLOB,
+    token_start INTEGER,
+    token_model TEXT,
+    metrics TEXT,
+    error TEXT,
+    writer_pid INTEGER,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX messages_by_conversation ON messages(conversation_id, id);
+CREATE INDEX messages_by_parent ON messages(parent_id);
+"""
+
+V2_CONVERSATION_SETTINGS_AND_PRESETS = """
+ALTER TABLE conversations ADD COLUMN overflow_policy TEXT NOT NULL DEFAULT 'drop_oldest';
+ALTER TABLE conversations ADD COLUMN template_override TEXT;
+CREATE TABLE presets (
+    name TEXT PRIMARY KEY,
+    sampling TEXT NOT NULL,
+    created_at REAL NOT NULL
+);
+CREATE TABLE model_defaults (
+    model TEXT PRIMARY KEY,
+    sampling TEXT NOT NULL
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (V1_CONVERSATIONS_AND_MESSAGES, V2_CONVERSATION_SETTINGS_AND_PRESETS)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNewError(RuntimeError):
+    """The database was written by a newer Hearth."""
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Apply the missing migrations up to `target`; return the version reached."""
+    version = schema_version(conn)
+    if version > SCHEMA_VERSION:
+        raise SchemaTooNewError(
+            f"Your conversations were saved by a newer version of Hearth (format {version}); "
+            "please update Hearth to open them."
+        )
+    for number in range(version + 1, target + 1):
+        script = MIGRATIONS[number - 1]
+        # executescript would commit on its own; run the statements inside one explicit transaction.
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _statements(script):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {number}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return schema_version(conn)
+
+
+def _statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
