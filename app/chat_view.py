@@ -9,17 +9,39 @@ piece of an answer is shown at once: that moment is the TTFT.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from app.message_bubble import MessageBubble
 
 RENDER_INTERVAL_MS = 50
+# A long conversation opens showing its newest messages; older ones come a page at a time,
+# so opening 1,000 messages costs the same as opening 30.
+PAGE_SIZE = 30
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    """What the view needs to show one stored message."""
+
+    message_id: int
+    role: str
+    author: str
+    text: str
+    version: int  # 1-based, among the message's versions
+    versions: int
+    footer: str = ""
+    notice: str = ""
+    can_continue: bool = False
 
 
 class ChatView(QScrollArea):
     first_text_shown = Signal(float)  # time.monotonic() when the first piece reached the screen
+    # ("copy" | "edit" | "regenerate" | "continue" | "delete" | "previous" | "next", message id)
+    action_requested = Signal(str, int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -31,9 +53,17 @@ class ChatView(QScrollArea):
         self._column = QVBoxLayout(self._container)
         self._column.setContentsMargins(16, 16, 16, 16)
         self._column.setSpacing(10)
+        self.earlier_button = QPushButton()
+        self.earlier_button.setObjectName("earlierButton")
+        self.earlier_button.clicked.connect(self._on_earlier_clicked)
+        self.earlier_button.hide()
+        # [earlier button, messages..., stretch]: messages start at the top.
+        self._column.addWidget(self.earlier_button, 0, Qt.AlignmentFlag.AlignHCenter)
         self._column.addStretch(1)
         self.setWidget(self._container)
         self.bubbles: list[MessageBubble] = []
+        self._rows: list[QWidget] = []
+        self._hidden_rows: list[MessageRow] = []  # older messages not built yet, oldest first
         self._streaming: MessageBubble | None = None
         self._first_shown = False
         self._render_timer = QTimer(self)
@@ -43,21 +73,103 @@ class ChatView(QScrollArea):
         self.verticalScrollBar().rangeChanged.connect(self._on_range_changed)
         self.verticalScrollBar().valueChanged.connect(self._on_scrolled)
 
-    def add_message(self, role: str, author: str, text: str = "") -> MessageBubble:
-        bubble = MessageBubble(role, author, text)
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        # User messages lean right, answers lean left, like every chat app.
-        if role == "user":
-            row.addStretch(1)
-            row.addWidget(bubble, 4)
-        else:
-            row.addWidget(bubble, 6)
-            row.addStretch(1)
-        self._column.insertLayout(self._column.count() - 1, row)
-        self.bubbles.append(bubble)
+    # --- showing a conversation ------------------------------------------------------
+
+    def show_rows(self, rows: list[MessageRow]) -> None:
+        """Replace everything with these messages; only the newest PAGE_SIZE are built now."""
+        self.clear()
+        self._hidden_rows = rows[:-PAGE_SIZE] if len(rows) > PAGE_SIZE else []
+        for row in rows[len(self._hidden_rows) :]:
+            self._add_row(row, at_top=False)
+        self._update_earlier_button()
         self._follow = True
+
+    def clear(self) -> None:
+        self.end_stream()
+        for widget in self._rows:
+            self._column.removeWidget(widget)
+            widget.deleteLater()
+        self._rows.clear()
+        self.bubbles.clear()
+        self._hidden_rows = []
+        self._update_earlier_button()
+
+    def add_message(self, role: str, author: str, text: str = "", message_id: int | None = None) -> MessageBubble:
+        row = MessageRow(message_id or 0, role, author, text, 1, 1)
+        return self._add_row(row, at_top=False)
+
+    def bubble_for(self, message_id: int) -> MessageBubble | None:
+        return next((b for b in self.bubbles if b.message_id == message_id), None)
+
+    def set_busy(self, busy: bool) -> None:
+        for bubble in self.bubbles:
+            bubble.action_row.set_busy(busy)
+
+    def _add_row(self, row: MessageRow, at_top: bool) -> MessageBubble:
+        bubble = MessageBubble(row.role, row.author, row.text, message_id=row.message_id or None)
+        bubble.action_row.set_versions(row.version, row.versions)
+        bubble.action_row.set_can_continue(row.can_continue)
+        bubble.action_row.setVisible(bool(row.message_id))
+        if row.footer:
+            bubble.set_footer(row.footer)
+        bubble.set_notice(row.notice)
+        self._connect_actions(bubble)
+        holder = QWidget()
+        line = QHBoxLayout(holder)
+        line.setContentsMargins(0, 0, 0, 0)
+        # User messages lean right, answers lean left, like every chat app.
+        if row.role == "user":
+            line.addStretch(1)
+            line.addWidget(bubble, 4)
+        else:
+            line.addWidget(bubble, 6)
+            line.addStretch(1)
+        if at_top:
+            self._column.insertWidget(1, holder)  # just below the "earlier" button
+            self._rows.insert(0, holder)
+            self.bubbles.insert(0, bubble)
+        else:
+            self._column.insertWidget(self._column.count() - 1, holder)  # above the stretch
+            self._rows.append(holder)
+            self.bubbles.append(bubble)
+            self._follow = True
         return bubble
+
+    def _connect_actions(self, bubble: MessageBubble) -> None:
+        a = bubble.action_row
+
+        def emit(kind: str) -> Callable[[], None]:
+            return lambda: self.action_requested.emit(kind, bubble.message_id or 0)
+
+        a.copy_requested.connect(emit("copy"))
+        a.edit_requested.connect(emit("edit"))
+        a.regenerate_requested.connect(emit("regenerate"))
+        a.continue_requested.connect(emit("continue"))
+        a.delete_requested.connect(emit("delete"))
+        a.previous_version_requested.connect(emit("previous"))
+        a.next_version_requested.connect(emit("next"))
+
+    def _update_earlier_button(self) -> None:
+        count = len(self._hidden_rows)
+        self.earlier_button.setVisible(count > 0)
+        self.earlier_button.setText(self.tr("Show {n} earlier messages").format(n=f"{count:,}"))
+
+    def _on_earlier_clicked(self) -> None:
+        page, self._hidden_rows = self._hidden_rows[-PAGE_SIZE:], self._hidden_rows[:-PAGE_SIZE]
+        bar = self.verticalScrollBar()
+        from_bottom = bar.maximum() - bar.value()
+        self._follow = False
+        for row in reversed(page):
+            self._add_row(row, at_top=True)
+        self._update_earlier_button()
+        # Keep the message the user was reading where it was.
+        QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_bottom))
+
+    @property
+    def hidden_count(self) -> int:
+        return len(self._hidden_rows)
+
+    # --- streaming --------------------------------------------------------------------
 
     def begin_stream(self, bubble: MessageBubble) -> None:
         self._streaming = bubble

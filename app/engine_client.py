@@ -78,10 +78,26 @@ class EngineClient(QObject):
         self._put(Load(options))
 
     def generate(
-        self, messages: tuple[ChatMessage, ...], sampling: SamplingParams, sent_at: float | None = None
+        self,
+        messages: tuple[ChatMessage, ...],
+        sampling: SamplingParams,
+        sent_at: float | None = None,
+        *,
+        template_override: str | None = None,
+        overflow_policy: str = "drop_oldest",
+        continue_last: bool = False,
     ) -> int:
         request_id = next(self._ids)
-        self._put(Generate(request_id, messages, sampling, sent_at or time.monotonic()))
+        command = Generate(
+            request_id,
+            messages,
+            sampling,
+            sent_at or time.monotonic(),
+            template_override=template_override,
+            overflow_policy=overflow_policy,
+            continue_last=continue_last,
+        )
+        self._put(command)
         return request_id
 
     def cancel(self, request_id: int) -> None:

@@ -1,30 +1,38 @@
-"""The chat window: header with the model, the conversation, the composer, the live panel."""
+"""The chat window: conversations on the left, the chat in the middle, metrics and settings on the right."""
 
 from __future__ import annotations
 
 import logging
+import os
 import time
+from dataclasses import asdict, dataclass, field
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QProgressBar,
     QPushButton,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from app import formatting as fmt
+from app.branch_rows import dropped_notice, rows_for
 from app.chat_view import ChatView
 from app.composer import Composer
+from app.conversation_list import ConversationListView
+from app.conversation_settings import ConversationSettingsView, SettingsChange
 from app.engine_client import EngineClient
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
+from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import (
     ChatMessage,
     EngineStats,
@@ -37,29 +45,62 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.store.answer_writer import AnswerWriter
+from engine.store.conversations import ConversationStore
+from engine.store.records import Conversation, StoredMessage
+from engine.store.tokens import branch_tokens, split_prompt
 
 logger = logging.getLogger(__name__)
+
+UNDO_DELETE_MS = 10_000
+
+
+@dataclass
+class Generation:
+    """The answer being written now (one at a time: there is one engine)."""
+
+    request_id: int
+    conversation_id: int
+    message_id: int  # the answer
+    question_id: int | None  # the question it answers
+    writer: AnswerWriter
+    tokens_before_question: list[int] = field(default_factory=list)
 
 
 class MainWindow(QMainWindow):
     answer_finished = Signal(object)  # Finished, after the view and panel were updated
     answer_failed = Signal(object)  # Failed
     model_ready = Signal(object)  # Loaded
+    conversation_shown = Signal(int)  # conversation id (0: a new, unsaved chat)
 
-    def __init__(self, client: EngineClient | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, client: EngineClient | None = None, store: ConversationStore | None = None, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Hearth"))
-        self.resize(1180, 760)
+        self.resize(1280, 780)
         self.client = client or EngineClient(self)
-        self.sampling = SamplingParams()
-        self.history: list[ChatMessage] = []
+        self.store = store or ConversationStore()
+        self.store.purge_deleted()  # an Undo from the last session can no longer happen
+        self.sampling = SamplingParams()  # for the next answer; follows the conversation's settings
+        self.conversation: Conversation | None = None  # None: a new chat, saved on its first message
+        self.branch: list[StoredMessage] = []
         self.model_name = ""
-        self.active_request: int | None = None
+        self.model_template_name = ""
+        self.generation: Generation | None = None
         self.answer: LiveAnswer | None = None
         self._answer_bubble: MessageBubble | None = None
+        self._editing: int | None = None  # the question being edited
+        self._pending_delete: int | None = None
         self._build()
         self._connect()
+        self.new_conversation()
+        self.refresh_conversation_list()
         self.composer.setFocus()  # the user can type the moment the window appears
+
+    @property
+    def active_request(self) -> int | None:
+        return self.generation.request_id if self.generation else None
 
     # --- layout ------------------------------------------------------------------------
 
@@ -82,6 +123,8 @@ class MainWindow(QMainWindow):
         header.addWidget(self.load_bar)
         self.load_error = ErrorView()
 
+        self.conversation_list = ConversationListView()
+        self.conversation_list.setMinimumWidth(170)
         self.chat_view = ChatView()
         self.composer = Composer()
         self.send_button = QPushButton(self.tr("Send"))
@@ -95,24 +138,51 @@ class MainWindow(QMainWindow):
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.stop_button)
         composer_row = QHBoxLayout()
-        composer_row.setContentsMargins(16, 8, 16, 12)
+        composer_row.setContentsMargins(16, 4, 16, 12)
         composer_row.addWidget(self.composer, 1)
         composer_row.addLayout(buttons)
+
+        self.edit_banner = QWidget()
+        self.edit_banner.setObjectName("editBanner")
+        self.edit_label = QLabel(self.tr("Editing your question: Send asks it again as a new version."))
+        self.edit_label.setWordWrap(True)
+        self.cancel_edit_button = QPushButton(self.tr("Cancel"))
+        banner = QHBoxLayout(self.edit_banner)
+        banner.setContentsMargins(16, 4, 16, 0)
+        banner.addWidget(self.edit_label, 1)
+        banner.addWidget(self.cancel_edit_button)
+        self.edit_banner.hide()
+        self.status_note = QLabel()
+        self.status_note.setObjectName("statusNote")
+        self.status_note.setWordWrap(True)
+        self.status_note.setContentsMargins(16, 4, 16, 0)
+        self.status_note.hide()
 
         chat_column = QWidget()
         chat_layout = QVBoxLayout(chat_column)
         chat_layout.setContentsMargins(0, 0, 0, 0)
         chat_layout.setSpacing(0)
         chat_layout.addWidget(self.chat_view, 1)
+        chat_layout.addWidget(self.status_note)
+        chat_layout.addWidget(self.edit_banner)
         chat_layout.addLayout(composer_row)
 
         self.metrics_panel = MetricsPanel()
+        self.settings_view = ConversationSettingsView()
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("sideTabs")
+        self.side_tabs.addTab(self.metrics_panel, self.tr("Performance"))
+        self.side_tabs.addTab(self.settings_view, self.tr("Conversation"))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.conversation_list)
         self.splitter.addWidget(chat_column)
-        self.splitter.addWidget(self.metrics_panel)
-        self.splitter.setStretchFactor(0, 3)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([800, 360])
+        self.splitter.addWidget(self.side_tabs)
+        self.splitter.setChildrenCollapsible(True)
+        self.splitter.setCollapsible(1, False)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setStretchFactor(2, 1)
+        self.splitter.setSizes([230, 680, 370])
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -129,12 +199,36 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 
+        self.undo_button = QPushButton(self.tr("Undo"))
+        self.undo_button.setObjectName("undoButton")
+        self.statusBar().addPermanentWidget(self.undo_button)
+        self.undo_button.hide()
+        self._undo_timer = QTimer(self)
+        self._undo_timer.setSingleShot(True)
+        self._undo_timer.timeout.connect(self._on_undo_expired)
+
     def _connect(self) -> None:
         self.composer.submitted.connect(self._on_submitted)
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(self.stop)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.stop)
+        self.cancel_edit_button.clicked.connect(self.cancel_edit)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._on_escape)
+        QShortcut(QKeySequence.StandardKey.New, self, self.new_conversation)
         self.chat_view.first_text_shown.connect(self._on_first_text_shown)
+        self.chat_view.action_requested.connect(self._on_action_requested)
+        lst = self.conversation_list
+        lst.conversation_selected.connect(self.show_conversation)
+        lst.new_requested.connect(self.new_conversation)
+        lst.rename_requested.connect(self._on_rename_requested)
+        lst.delete_requested.connect(self.delete_conversation)
+        lst.export_requested.connect(self._on_export_requested)
+        lst.import_requested.connect(self._on_import_requested)
+        lst.search_changed.connect(lambda _query: self.refresh_conversation_list())
+        self.undo_button.clicked.connect(self._on_undo_clicked)
+        s = self.settings_view
+        s.settings_changed.connect(self._on_settings_changed)
+        s.preset_saved.connect(self._on_preset_saved)
+        s.model_default_requested.connect(self._on_model_default_requested)
         c = self.client
         c.load_progressed.connect(self._on_load_progressed)
         c.loaded.connect(self._on_loaded)
@@ -151,44 +245,349 @@ class MainWindow(QMainWindow):
 
         self.metrics_panel.attach_plot(LivePlotView())
 
-    # --- actions -----------------------------------------------------------------------
+    # --- conversations -------------------------------------------------------------------
 
-    def load_model(self, options: LoadOptions) -> None:
-        self.load_error.hide()
-        self.load_bar.setValue(0)
-        self.load_bar.show()
-        self.model_label.setText(self.tr("Loading {name}…").format(name=options.model_path.rsplit("/", 1)[-1]))
-        self.client.load(options)
+    def refresh_conversation_list(self) -> None:
+        summaries = self.store.summaries(self.conversation_list.search_box.text())
+        current = self.conversation.id if self.conversation else None
+        self.conversation_list.set_conversations(summaries, current)
+        self.conversation_list.set_generating(self.generation.conversation_id if self.generation else None)
+
+    def new_conversation(self) -> None:
+        """Show an empty chat; it is saved when the first message is sent (or a setting changes)."""
+        self.cancel_edit()
+        self.conversation = None
+        self.branch = []
+        self.sampling = self._default_sampling()
+        self.chat_view.clear()
+        self._answer_bubble = None
+        self._show_settings()
+        self.refresh_conversation_list()
+        self._update_status_note()
+        self.composer.setFocus()
+        self.conversation_shown.emit(0)
+
+    def show_conversation(self, conversation_id: int) -> None:
+        self.cancel_edit()
+        self.conversation = self.store.get(conversation_id)
+        self.sampling = self.conversation.sampling
+        self.branch = self.store.branch(conversation_id)
+        self._show_branch()
+        self._show_settings()
+        self._update_header_template()
+        self.refresh_conversation_list()
+        self._update_status_note()
+        self.conversation_shown.emit(conversation_id)
+
+    def delete_conversation(self, conversation_id: int) -> None:
+        if self.generation is not None and self.generation.conversation_id == conversation_id:
+            self.stop()
+        self._finish_pending_delete()
+        self.store.delete(conversation_id)
+        self._pending_delete = conversation_id
+        self.statusBar().showMessage(self.tr("Conversation deleted."), UNDO_DELETE_MS)
+        self.undo_button.show()
+        self._undo_timer.start(UNDO_DELETE_MS)
+        if self.conversation is not None and self.conversation.id == conversation_id:
+            self.new_conversation()
+        else:
+            self.refresh_conversation_list()
+
+    def _on_undo_clicked(self) -> None:
+        if self._pending_delete is not None:
+            self.store.undelete(self._pending_delete)
+            restored = self._pending_delete
+            self._pending_delete = None
+            self._undo_timer.stop()
+            self.undo_button.hide()
+            self.statusBar().clearMessage()
+            self.show_conversation(restored)
+
+    def _on_undo_expired(self) -> None:
+        self._finish_pending_delete()
+
+    def _finish_pending_delete(self) -> None:
+        if self._pending_delete is not None:
+            self.store.purge(self._pending_delete)
+            self._pending_delete = None
+        self.undo_button.hide()
+
+    def _on_rename_requested(self, conversation_id: int, title: str) -> None:
+        self.store.rename(conversation_id, title)
+        if self.conversation is not None and self.conversation.id == conversation_id:
+            self.conversation = self.store.get(conversation_id)
+        self.refresh_conversation_list()
+
+    def _ensure_conversation(self) -> Conversation:
+        if self.conversation is None:
+            change = self.settings_view.current_change()
+            self.conversation = self.store.create(
+                model=self.model_name,
+                system_prompt=change.system_prompt,
+                sampling=self.sampling,
+                overflow_policy=change.overflow_policy,
+            )
+            if change.template_override:
+                self.conversation = self.store.update_settings(
+                    self.conversation.id, template_override=change.template_override
+                )
+        return self.conversation
+
+    def _default_sampling(self) -> SamplingParams:
+        if self.model_name:
+            default = self.store.model_default(self.model_name)
+            if default is not None:
+                return default
+        return BUILTIN_PRESETS[DEFAULT_PRESET]
+
+    def _show_branch(self) -> None:
+        self.chat_view.show_rows(rows_for(self.store, self.branch, self.model_name))
+        self._answer_bubble = None
+        generation = self.generation
+        if generation is not None and self.conversation and generation.conversation_id == self.conversation.id:
+            # Switching back to a conversation that is still answering: stream on into its bubble.
+            bubble = self.chat_view.bubble_for(generation.message_id)
+            if bubble is not None:
+                bubble.append(generation.writer.text[len(bubble.text) :])
+                bubble.show_new_text()
+                self._answer_bubble = bubble
+                self.chat_view.begin_stream(bubble)
+        self.chat_view.set_busy(self.generation is not None)
+
+    def _reload_branch(self) -> None:
+        if self.conversation is not None:
+            self.conversation = self.store.get(self.conversation.id)
+            self.branch = self.store.branch(self.conversation.id)
+            self._show_branch()
+
+    # --- settings ------------------------------------------------------------------------
+
+    def _draft_conversation(self) -> Conversation:
+        now = time.time()
+        return Conversation(0, "", True, self.model_name, "", self.sampling, "drop_oldest", None, None, now, now)
+
+    def _show_settings(self) -> None:
+        shown = self.conversation or self._draft_conversation()
+        self.settings_view.show_conversation(shown, self.store.presets(), self.model_template_name)
+
+    def _on_settings_changed(self, change: SettingsChange) -> None:
+        self.sampling = change.sampling
+        conversation = self._ensure_conversation()
+        self.conversation = self.store.update_settings(
+            conversation.id,
+            system_prompt=change.system_prompt,
+            sampling=change.sampling,
+            overflow_policy=change.overflow_policy,
+            template_override=change.template_override,
+            clear_template_override=change.template_override is None,
+        )
+        self._update_header_template()
+        self.refresh_conversation_list()
+
+    def _on_preset_saved(self, name: str, sampling: SamplingParams) -> None:
+        self.store.save_preset(name, sampling)
+        self.settings_view.set_user_presets(self.store.presets())
+
+    def _on_model_default_requested(self, sampling: SamplingParams) -> None:
+        if self.model_name:
+            self.store.set_model_default(self.model_name, sampling)
+            self.statusBar().showMessage(
+                self.tr("New conversations with {model} will start with these settings.").format(model=self.model_name),
+                5000,
+            )
+
+    def _update_header_template(self) -> None:
+        override = self.conversation.template_override if self.conversation else None
+        if override:
+            self.template_label.setText(
+                self.tr("chat format: {name} (chosen for this conversation)").format(name=override)
+            )
+            self.template_label.setToolTip(self.tr("You picked this chat format in the conversation settings."))
+        elif self.model_template_name:
+            self.template_label.setText(self.model_template_name)
+
+    # --- sending -------------------------------------------------------------------------
 
     def send_message(self, text: str) -> None:
-        if self.active_request is not None:
+        if self.generation is not None:
             return
         sent_at = time.monotonic()
+        conversation = self._ensure_conversation()
+        if self._editing is not None:
+            edited = self.store.message(self._editing)
+            parent_id = edited.parent_id
+            self.cancel_edit()
+            self.branch = self.store.branch(conversation.id, parent_id) if parent_id is not None else []
+        else:
+            parent_id = self.branch[-1].id if self.branch else None
         self.composer.clear()
-        self.chat_view.add_message("user", self.tr("You"), text)
-        self.history.append(ChatMessage("user", text))
-        self._answer_bubble = self.chat_view.add_message("assistant", self.model_name or self.tr("Assistant"))
-        self.chat_view.begin_stream(self._answer_bubble)
+        question = self.store.add_message(conversation.id, parent_id, "user", text)
+        self.conversation = conversation = self.store.get(conversation.id)  # the first question titles it
+        self.branch.append(question)
+        self._start_answer(conversation, question, sent_at)
+
+    def regenerate(self, answer_id: int) -> None:
+        if self.generation is not None or self.conversation is None:
+            return
+        sent_at = time.monotonic()
+        answer = self.store.message(answer_id)
+        if answer.parent_id is None:
+            return
+        self.branch = self.store.branch(self.conversation.id, answer.parent_id)
+        self._start_answer(self.conversation, self.branch[-1], sent_at)
+
+    def continue_answer(self, answer_id: int) -> None:
+        if self.generation is not None or self.conversation is None:
+            return
+        sent_at = time.monotonic()
+        answer = self.store.message(answer_id)
+        self.branch = self.store.branch(self.conversation.id, answer.id)
+        question = self.branch[-2] if len(self.branch) >= 2 else None
+        self.store.update_message(answer.id, state="partial")
+        self._begin_generation(self.conversation, question, answer, sent_at, continue_last=True)
+
+    def _start_answer(self, conversation: Conversation, question: StoredMessage, sent_at: float) -> None:
+        answer = self.store.add_message(
+            conversation.id, question.id, "assistant", "", state="partial", writer_pid=os.getpid()
+        )
+        self.branch.append(answer)
+        self._begin_generation(conversation, question, answer, sent_at, continue_last=False)
+
+    def _begin_generation(
+        self,
+        conversation: Conversation,
+        question: StoredMessage | None,
+        answer: StoredMessage,
+        sent_at: float,
+        continue_last: bool,
+    ) -> None:
+        self._show_branch()
+        bubble = self.chat_view.bubble_for(answer.id)
+        self._answer_bubble = bubble
+        if bubble is not None:
+            bubble.set_notice("")
+            bubble.footer.hide()
+            self.chat_view.begin_stream(bubble)
         self.answer = LiveAnswer(sent_at)
         self.metrics_panel.begin_answer(self.answer)
-        self.active_request = self.client.generate(tuple(self.history), self.sampling, sent_at)
+        messages = self._engine_messages(conversation, self.branch if continue_last else self.branch[:-1])
+        writer = AnswerWriter(self.store.path, answer.id)
+        if continue_last:
+            writer.append(answer.text, answer.token_ids)
+        question_index = self.branch.index(question) if question is not None else 0
+        request_id = self.client.generate(
+            messages,
+            self.sampling,
+            sent_at,
+            template_override=conversation.template_override,
+            overflow_policy=conversation.overflow_policy,
+            continue_last=continue_last,
+        )
+        self.generation = Generation(
+            request_id,
+            conversation.id,
+            answer.id,
+            question.id if question is not None else None,
+            writer,
+            branch_tokens(self.branch[:question_index], self.model_name),
+        )
         self._set_busy(True)
+        self.refresh_conversation_list()
+
+    def _engine_messages(self, conversation: Conversation, branch: list[StoredMessage]) -> tuple[ChatMessage, ...]:
+        messages = [ChatMessage("system", conversation.system_prompt)] if conversation.system_prompt.strip() else []
+        messages += [ChatMessage(m.role, m.text) for m in branch]
+        return tuple(messages)
 
     def stop(self) -> None:
-        if self.active_request is not None:
-            self.client.cancel(self.active_request)
+        if self.generation is not None:
+            self.client.cancel(self.generation.request_id)
+
+    def _on_escape(self) -> None:
+        if self.generation is not None:
+            self.stop()
+        elif self._editing is not None:
+            self.cancel_edit()
+
+    def start_edit(self, question_id: int) -> None:
+        if self.generation is not None:
+            return
+        self._editing = question_id
+        self.composer.setPlainText(self.store.message(question_id).text)
+        self.edit_banner.show()
+        self.composer.setFocus()
+
+    def cancel_edit(self) -> None:
+        if self._editing is not None:
+            self._editing = None
+            self.composer.clear()
+        self.edit_banner.hide()
 
     def _set_busy(self, busy: bool) -> None:
         self.stop_button.setEnabled(busy)
         self.send_button.setEnabled(not busy)
+        self.chat_view.set_busy(busy)
+        self._update_status_note()
 
-    def _end_answer(self) -> None:
+    def _update_status_note(self) -> None:
+        generation = self.generation
+        elsewhere = generation is not None and (
+            self.conversation is None or generation.conversation_id != self.conversation.id
+        )
+        if elsewhere and generation is not None:
+            title = self.store.get(generation.conversation_id).title
+            self.status_note.setText(
+                self.tr("Still answering in “{title}”. Stop it, or wait, to send here.").format(title=title)
+            )
+        self.status_note.setVisible(elsewhere)
+
+    def _end_answer(self, state: str, metrics: dict[str, object] | None = None, error: str | None = None) -> None:
+        generation = self.generation
         self.chat_view.end_stream()
-        if self._answer_bubble is not None and self._answer_bubble.text:
-            # The partial or whole answer stays part of the conversation.
-            self.history.append(ChatMessage("assistant", self._answer_bubble.text))
-        self.active_request = None
+        self.generation = None
+        if generation is not None:
+            generation.writer.finish(state, metrics, error)
+            if generation.writer.error:
+                self.statusBar().showMessage(generation.writer.error, 10_000)
         self._set_busy(False)
+        self.refresh_conversation_list()
+
+    # --- chat actions --------------------------------------------------------------------
+
+    def _on_action_requested(self, kind: str, message_id: int) -> None:
+        if not message_id:
+            return
+        if kind == "copy":
+            QApplication.clipboard().setText(self.store.message(message_id).text)
+            self.statusBar().showMessage(self.tr("Copied."), 2000)
+        elif kind == "edit":
+            self.start_edit(message_id)
+        elif kind == "regenerate":
+            self.regenerate(message_id)
+        elif kind == "continue":
+            self.continue_answer(message_id)
+        elif kind == "delete" and self.generation is None:
+            self.branch = self.store.delete_message(message_id)
+            self._reload_branch()
+            self.refresh_conversation_list()
+        elif kind in ("previous", "next") and self.generation is None:
+            versions = self.store.siblings(message_id)
+            index = versions.index(message_id) + (1 if kind == "next" else -1)
+            if 0 <= index < len(versions):
+                self.branch = self.store.show_version(versions[index])
+                self._show_branch()
+
+    def _on_export_requested(self, conversation_id: int) -> None:
+        from app.export_dialogs import export_conversation
+
+        export_conversation(self, self.store, conversation_id)
+
+    def _on_import_requested(self) -> None:
+        from app.export_dialogs import import_conversation
+
+        imported = import_conversation(self, self.store)
+        if imported is not None:
+            self.show_conversation(imported.id)
 
     # --- engine signals ------------------------------------------------------------------
 
@@ -198,12 +597,20 @@ class MainWindow(QMainWindow):
     def _on_engine_started(self) -> None:
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
 
+    def load_model(self, options: LoadOptions) -> None:
+        self.load_error.hide()
+        self.load_bar.setValue(0)
+        self.load_bar.show()
+        self.model_label.setText(self.tr("Loading {name}…").format(name=options.model_path.rsplit("/", 1)[-1]))
+        self.client.load(options)
+
     def _on_load_progressed(self, event: LoadProgress) -> None:
         self.load_bar.show()
         self.load_bar.setValue(round(event.fraction * 100))
 
     def _on_loaded(self, event: Loaded) -> None:
         info = event.info
+        first_model = not self.model_name
         self.model_name = info.name
         self.load_bar.hide()
         self.model_label.setText(info.name)
@@ -217,25 +624,45 @@ class MainWindow(QMainWindow):
             )
         )
         if info.chat_template_source == "gguf":
-            self.template_label.setText(self.tr("chat format: from the model file"))
+            self.model_template_name = self.tr("chat format: from the model file")
+            self.template_label.setToolTip("")
         else:
-            self.template_label.setText(self.tr("chat format: {name}").format(name=info.chat_template_name))
+            self.model_template_name = self.tr("chat format: {name}").format(name=info.chat_template_name)
             self.template_label.setToolTip(
                 self.tr("This model file has no chat format of its own, so Hearth uses a common default.")
             )
+        self.template_label.setText(self.model_template_name)
+        self._update_header_template()
+        if first_model and self.conversation is None and not self.branch:
+            self.sampling = self._default_sampling()
+        self._show_settings()
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.model_ready.emit(event)
 
     def _on_started(self, event: Started) -> None:
-        if self.answer is not None and event.request_id == self.active_request:
+        generation = self.generation
+        if generation is None or event.request_id != generation.request_id:
+            return
+        if self.answer is not None:
             self.answer.on_started(event)
             self.metrics_panel.refresh()
+        if generation.question_id is not None and event.prompt_token_ids:
+            start, suffix = split_prompt(generation.tokens_before_question, event.prompt_token_ids)
+            self.store.update_message(
+                generation.question_id, token_ids=suffix, token_start=start, token_model=self.model_name
+            )
+        if event.dropped_messages and self._answer_bubble is not None:
+            self._answer_bubble.set_notice(dropped_notice(event.dropped_messages))
 
     def _on_token_received(self, event: Token) -> None:
-        if event.request_id != self.active_request or self.answer is None:
+        generation = self.generation
+        if generation is None or event.request_id != generation.request_id:
             return
-        self.answer.on_token(event)
-        self.chat_view.append_to_stream(event.text)
+        generation.writer.append(event.text, event.token_ids)
+        if self.answer is not None:
+            self.answer.on_token(event)
+        if self._answer_bubble is not None:
+            self.chat_view.append_to_stream(event.text)
 
     def _on_first_text_shown(self, at: float) -> None:
         if self.answer is not None:
@@ -247,32 +674,34 @@ class MainWindow(QMainWindow):
             self.metrics_panel.on_stats(event)
 
     def _on_finished(self, event: Finished) -> None:
-        if event.request_id != self.active_request or self.answer is None:
+        generation = self.generation
+        if generation is None or event.request_id != generation.request_id or self.answer is None:
             return
         self.answer.final = event.metrics
         bubble = self._answer_bubble
-        self._end_answer()
+        metrics = asdict(event.metrics)
+        metrics["ttft_s"] = self.answer.ttft_s if self.answer.ttft_s is not None else event.metrics.ttft_s
+        self._end_answer("complete" if event.metrics.stop_reason == "eog" else "partial", metrics)
         self.metrics_panel.refresh()
         if bubble is not None:
             bubble.set_footer(fmt.answer_footer(event.metrics, self.answer.ttft_s), self.metrics_panel.summary.text())
+            bubble.action_row.set_can_continue(event.metrics.stop_reason != "eog")
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:
         logger.warning("engine failure: %s", event.reason)
-        if event.request_id is not None and event.request_id == self.active_request:
+        generation = self.generation
+        if generation is not None and event.request_id in (generation.request_id, None):
             bubble = self._answer_bubble
-            self._end_answer()
+            kept = bool(generation.writer.text)
+            self._end_answer("interrupted" if kept else "error", None, event.reason)
             if bubble is not None:
+                if kept:
+                    bubble.action_row.set_can_continue(True)
                 bubble.show_error(
                     event.reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
                     event.details,
                 )
-        elif self.active_request is not None and event.request_id is None:
-            # A failed load or a dead engine while an answer was expected.
-            bubble = self._answer_bubble
-            self._end_answer()
-            if bubble is not None:
-                bubble.show_error(event.reason, event.details)
         else:
             self.load_bar.hide()
             self.model_label.setText(self.tr("No model"))
@@ -283,5 +712,9 @@ class MainWindow(QMainWindow):
     # --- shutdown ----------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.generation is not None:
+            self._end_answer("interrupted")
+        self._finish_pending_delete()
         self.client.shutdown()
+        self.store.close()
         super().closeEvent(event)

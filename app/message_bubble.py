@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.markdown_render import markdown_to_html
+from app.message_actions import MessageActionsView
 
 
 class ErrorView(QWidget):
@@ -97,9 +98,12 @@ class MessageBodyView(QTextBrowser):
 class MessageBubble(QFrame):
     """A message in the chat. Streamed text shows as it comes; `render_markdown` formats it."""
 
-    def __init__(self, role: str, author: str, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(
+        self, role: str, author: str, text: str = "", parent: QWidget | None = None, message_id: int | None = None
+    ) -> None:
         super().__init__(parent)
         self.role = role
+        self.message_id = message_id
         self.setObjectName("userBubble" if role == "user" else "assistantBubble")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._text = text
@@ -114,14 +118,21 @@ class MessageBubble(QFrame):
         self.footer.setObjectName("bubbleFooter")
         self.footer.hide()
         self.error_view = ErrorView()
+        self.notice = QLabel()
+        self.notice.setObjectName("bubbleNotice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        self.action_row = MessageActionsView(role)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
         layout.setSpacing(4)
         layout.addWidget(self.author_label)
         layout.addWidget(self.body)
+        layout.addWidget(self.notice)
         layout.addWidget(self.error_view)
         layout.addWidget(self.footer)
+        layout.addWidget(self.action_row)
         self.render_markdown()
 
     @property
@@ -161,3 +172,8 @@ class MessageBubble(QFrame):
 
     def show_error(self, reason: str, details: str = "") -> None:
         self.error_view.show_error(reason, details)
+
+    def set_notice(self, text: str) -> None:
+        """A plain note about this message, e.g. that it was cut off or that old messages were left out."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))

@@ -44,7 +44,11 @@ LOCALES = ("zh_TW", "zh_CN")
 SOURCE_LANGUAGE = "en"
 # Module-level `tr()` helpers: lupdate puts their strings in the context "", while the
 # helper passes this context to QCoreApplication.translate at run time.
-MODULE_CONTEXTS = {"app/formatting.py": "Formatting"}
+MODULE_CONTEXTS = {
+    "app/formatting.py": "Formatting",
+    "app/branch_rows.py": "BranchRows",
+    "app/export_dialogs.py": "ExportDialogs",
+}
 GONE = ("vanished", "obsolete")
 
 

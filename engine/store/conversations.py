@@ -139,10 +139,13 @@ class ConversationStore:
 
     def recover_interrupted(self) -> int:
         """Mark answers whose writer died mid-stream as interrupted; return how many."""
-        rows = self._conn.execute("SELECT id, writer_pid FROM messages WHERE state = 'partial'").fetchall()
-        dead = [(mid,) for mid, pid in rows if pid is None or not _pid_alive(pid)]
+        # A finished answer that was cut off (Stop, length limit) is "partial" with no writer.
+        rows = self._conn.execute(
+            "SELECT id, writer_pid FROM messages WHERE state = 'partial' AND writer_pid IS NOT NULL"
+        ).fetchall()
+        dead = [(mid,) for mid, pid in rows if not _pid_alive(pid)]
         if dead:
-            self._conn.executemany("UPDATE messages SET state = 'interrupted' WHERE id = ?", dead)
+            self._conn.executemany("UPDATE messages SET state = 'interrupted', writer_pid = NULL WHERE id = ?", dead)
             logger.info("marked %d unfinished answers as interrupted", len(dead))
         return len(dead)
 
@@ -397,6 +400,15 @@ class ConversationStore:
             (conversation_id, parent_id, role),
         ).fetchall()
         return [r[0] for r in rows]
+
+    def version_positions(self, conversation_id: int) -> dict[int, tuple[int, int]]:
+        """For every message: (its 1-based number among its versions, how many versions), in one query."""
+        groups: dict[tuple[int | None, str], list[int]] = {}
+        for message_id, parent_id, role in self._conn.execute(
+            "SELECT id, parent_id, role FROM messages WHERE conversation_id = ? ORDER BY id", (conversation_id,)
+        ):
+            groups.setdefault((parent_id, role), []).append(message_id)
+        return {mid: (i + 1, len(ids)) for ids in groups.values() for i, mid in enumerate(ids)}
 
     def show_version(self, message_id: int) -> list[StoredMessage]:
         """Put `message_id`'s branch on screen, down to its latest leaf; return that branch."""

@@ -1,0 +1,84 @@
+"""Turn a stored branch into what the chat view shows: author, text, versions, footer, notices."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from PySide6.QtCore import QCoreApplication
+
+from app import formatting as fmt
+from app.chat_view import MessageRow
+from engine.protocol import Metrics
+from engine.store.conversations import ConversationStore
+from engine.store.records import StoredMessage
+
+CUT_OFF_STOPS = ("max_tokens", "context_full", "cancelled")
+
+
+def tr(text: str) -> str:
+    """Translate under this module's context (packaging/update_translations.py, MODULE_CONTEXTS)."""
+    return QCoreApplication.translate("BranchRows", text)
+
+
+def metrics_from_dict(data: dict[str, object] | None) -> Metrics | None:
+    if not data:
+        return None
+    names = {f.name for f in fields(Metrics)}
+    try:
+        return Metrics(**{k: v for k, v in data.items() if k in names})  # type: ignore[arg-type]
+    except TypeError:
+        return None  # saved by a different version; the footer is a nicety
+
+
+def can_continue(message: StoredMessage) -> bool:
+    if message.role != "assistant":
+        return False
+    if message.state in ("partial", "interrupted"):
+        return True
+    metrics = metrics_from_dict(message.metrics)
+    return metrics is not None and metrics.stop_reason in CUT_OFF_STOPS
+
+
+def dropped_notice(count: int) -> str:
+    if count <= 0:
+        return ""
+    return tr(
+        "The oldest {n} messages no longer fit in the model's context (its working memory), "
+        "so this answer was written without them."
+    ).format(n=count)
+
+
+def state_notice(message: StoredMessage) -> str:
+    if message.state == "interrupted":
+        return tr("This answer was interrupted before it finished. Continue it, or regenerate it.")
+    if message.state == "error":
+        return message.error or tr("This answer failed.")
+    return ""
+
+
+def rows_for(store: ConversationStore, branch: list[StoredMessage], model_name: str) -> list[MessageRow]:
+    if not branch:
+        return []
+    positions = store.version_positions(branch[0].conversation_id)
+    rows = []
+    for index, message in enumerate(branch):
+        version, count = positions.get(message.id, (1, 1))
+        metrics = metrics_from_dict(message.metrics)
+        footer = fmt.answer_footer(metrics, None) if metrics is not None and message.role == "assistant" else ""
+        notices = [state_notice(message)]
+        if metrics is not None:
+            notices.insert(0, dropped_notice(metrics.dropped_messages))
+        rows.append(
+            MessageRow(
+                message_id=message.id,
+                role=message.role,
+                author=tr("You") if message.role == "user" else (model_name or tr("Assistant")),
+                text=message.text,
+                version=version,
+                versions=count,
+                footer=footer,
+                notice=" ".join(n for n in notices if n),
+                can_continue=can_continue(message) and index == len(branch) - 1,
+            )
+        )
+    return rows
