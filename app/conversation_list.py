@@ -53,6 +53,8 @@ class ConversationListView(QWidget):
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.setWordWrap(False)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setUniformItemSizes(True)
         self.empty_label = QLabel()
         self.empty_label.setObjectName("chatListEmpty")
         self.empty_label.setWordWrap(True)
@@ -95,7 +97,8 @@ class ConversationListView(QWidget):
             for summary in summaries:
                 item = QListWidgetItem(self._label(summary))
                 item.setData(ID_ROLE, summary.id)
-                item.setToolTip(summary.snippet or summary.title)
+                when = self._when(summary.updated_at)
+                item.setToolTip(f"{summary.title}\n{summary.snippet or when}")
                 self.list.addItem(item)
                 if summary.id == current:
                     self.list.setCurrentItem(item)
@@ -122,7 +125,7 @@ class ConversationListView(QWidget):
 
     def _label(self, summary: ConversationSummary) -> str:
         marker = "● " if summary.id in self._generating else ""
-        return f"{marker}{summary.title}\n{self._when(summary.updated_at)}"
+        return f"{marker}{summary.title}"
 
     # --- user actions -----------------------------------------------------------------
 
@@ -140,7 +143,7 @@ class ConversationListView(QWidget):
         rename = QAction(self.tr("Rename…"), menu)
         export = QAction(self.tr("Export…"), menu)
         delete = QAction(self.tr("Delete"), menu)
-        rename.triggered.connect(lambda: self.ask_rename(conversation_id, item.text().split("\n", 1)[0]))
+        rename.triggered.connect(lambda: self.ask_rename(conversation_id, item.text()))
         export.triggered.connect(lambda: self.export_requested.emit(conversation_id))
         delete.triggered.connect(lambda: self.delete_requested.emit(conversation_id))
         for action in (rename, export, delete):

@@ -8,7 +8,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -53,6 +53,8 @@ from engine.store.tokens import branch_tokens, split_prompt
 logger = logging.getLogger(__name__)
 
 UNDO_DELETE_MS = 10_000
+PANEL_MIN_WINDOW_WIDTH = 1100  # narrower: the metrics and settings column folds away
+SIDEBAR_MIN_WINDOW_WIDTH = 760  # narrower: the conversation list folds away too
 
 
 @dataclass
@@ -92,6 +94,8 @@ class MainWindow(QMainWindow):
         self._answer_bubble: MessageBubble | None = None
         self._editing: int | None = None  # the question being edited
         self._pending_delete: int | None = None
+        self._panel_fits = True
+        self._sidebar_fits = True
         self._build()
         self._connect()
         self.new_conversation()
@@ -115,12 +119,25 @@ class MainWindow(QMainWindow):
         self.load_bar.setFixedWidth(180)
         self.load_bar.setFormat(self.tr("Loading model… %p%"))
         self.load_bar.hide()
+        self.sidebar_button = QPushButton(self.tr("Chats"))
+        self.sidebar_button.setObjectName("sidebarButton")
+        self.sidebar_button.setCheckable(True)
+        self.sidebar_button.setChecked(True)
+        self.sidebar_button.setToolTip(self.tr("Show or hide your conversations."))
+        self.panel_button = QPushButton(self.tr("Panel"))
+        self.panel_button.setObjectName("panelButton")
+        self.panel_button.setCheckable(True)
+        self.panel_button.setChecked(True)
+        self.panel_button.setToolTip(self.tr("Show or hide the performance figures and conversation settings."))
         header = QHBoxLayout()
         header.setContentsMargins(14, 8, 14, 8)
+        header.addWidget(self.sidebar_button)
+        header.addSpacing(8)
         header.addWidget(self.model_label)
         header.addWidget(self.template_label)
         header.addStretch(1)
         header.addWidget(self.load_bar)
+        header.addWidget(self.panel_button)
         self.load_error = ErrorView()
 
         self.conversation_list = ConversationListView()
@@ -212,6 +229,8 @@ class MainWindow(QMainWindow):
         self.send_button.clicked.connect(self.composer.submit)
         self.stop_button.clicked.connect(self.stop)
         self.cancel_edit_button.clicked.connect(self.cancel_edit)
+        self.sidebar_button.toggled.connect(self.conversation_list.setVisible)
+        self.panel_button.toggled.connect(self.side_tabs.setVisible)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self._on_escape)
         QShortcut(QKeySequence.StandardKey.New, self, self.new_conversation)
         self.chat_view.first_text_shown.connect(self._on_first_text_shown)
@@ -255,6 +274,7 @@ class MainWindow(QMainWindow):
 
     def new_conversation(self) -> None:
         """Show an empty chat; it is saved when the first message is sent (or a setting changes)."""
+        self.settings_view.commit_pending_edit()  # a system prompt still being typed belongs to the old chat
         self.cancel_edit()
         self.conversation = None
         self.branch = []
@@ -268,6 +288,7 @@ class MainWindow(QMainWindow):
         self.conversation_shown.emit(0)
 
     def show_conversation(self, conversation_id: int) -> None:
+        self.settings_view.commit_pending_edit()
         self.cancel_edit()
         self.conversation = self.store.get(conversation_id)
         self.sampling = self.conversation.sampling
@@ -371,6 +392,11 @@ class MainWindow(QMainWindow):
         self.settings_view.show_conversation(shown, self.store.presets(), self.model_template_name)
 
     def _on_settings_changed(self, change: SettingsChange) -> None:
+        shown = self.conversation.id if self.conversation else 0
+        if change.conversation_id not in (None, shown):
+            # Typed into a conversation that is no longer on screen: save it there.
+            self.store.update_settings(change.conversation_id, system_prompt=change.system_prompt)
+            return
         self.sampling = change.sampling
         conversation = self._ensure_conversation()
         self.conversation = self.store.update_settings(
@@ -708,6 +734,22 @@ class MainWindow(QMainWindow):
             self.load_error.show_error(event.reason, event.details)
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)
+
+    # --- narrow windows ------------------------------------------------------------------
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Below these widths the chat itself would be squeezed: fold the side columns away
+        # (the header buttons bring them back) once, as the window crosses the width.
+        width = event.size().width()
+        wide_enough_for_panel = width >= PANEL_MIN_WINDOW_WIDTH
+        wide_enough_for_sidebar = width >= SIDEBAR_MIN_WINDOW_WIDTH
+        if wide_enough_for_panel != self._panel_fits:
+            self._panel_fits = wide_enough_for_panel
+            self.panel_button.setChecked(wide_enough_for_panel)
+        if wide_enough_for_sidebar != self._sidebar_fits:
+            self._sidebar_fits = wide_enough_for_sidebar
+            self.sidebar_button.setChecked(wide_enough_for_sidebar)
 
     # --- shutdown ----------------------------------------------------------------------
 

@@ -46,10 +46,7 @@ def test_json_round_trip_restores_every_branch_setting_and_token(store: Conversa
     )
 
     def shape(conv_id: int) -> list[tuple[object, ...]]:
-        return [
-            (m.role, m.text, m.state, m.token_ids, m.token_start, m.metrics)
-            for m in store.all_messages(conv_id)
-        ]
+        return [(m.role, m.text, m.state, m.token_ids, m.token_start, m.metrics) for m in store.all_messages(conv_id)]
 
     assert shape(restored.id) == shape(original)
     assert [m.text for m in store.branch(restored.id)] == [m.text for m in store.branch(original)]

@@ -90,7 +90,9 @@ def test_the_first_question_titles_the_conversation_and_use_orders_the_list(stor
 
 def test_auto_title_cuts_long_questions_at_a_word() -> None:
     title = auto_title("Please explain " + "the history of the printing press " * 5)
-    assert len(title) <= 61 and title.endswith("…") and not title.endswith(" …")
+    assert len(title) <= 61
+    assert title.endswith("…")
+    assert not title.endswith(" …")
 
 
 def test_search_finds_titles_and_message_text_including_chinese(store: ConversationStore) -> None:
@@ -100,7 +102,8 @@ def test_search_finds_titles_and_message_text_including_chinese(store: Conversat
     c = store.create(title="100% sure")
     assert [s.id for s in store.summaries("recip")] == [a.id]
     hits = store.summaries("好吃")
-    assert [s.id for s in hits] == [b.id] and "好吃" in hits[0].snippet
+    assert [s.id for s in hits] == [b.id]
+    assert "好吃" in hits[0].snippet
     assert [s.id for s in store.summaries("100%")] == [c.id]  # LIKE wildcards are taken literally
     assert store.summaries("no such words") == []
 
@@ -204,9 +207,11 @@ def test_a_reader_sees_a_streaming_answer_grow_while_it_is_written(tmp_path: Pat
         final = reader.message(a.id)
         assert final.text == "".join(f"{i} " for i in range(20))
         assert final.token_ids == tuple(range(20))
-        assert final.state == "complete" and final.metrics == {"decode_tokens": 20}
+        assert final.state == "complete"
+        assert final.metrics == {"decode_tokens": 20}
         assert any(0 < len(t) < len(final.text) for t in seen), "the reader never saw a partial answer"
-        assert 2 <= writer.writes and writer.error is None
+        assert writer.writes >= 2
+        assert writer.error is None
 
 
 def test_an_answer_whose_writer_died_is_marked_interrupted_on_open(tmp_path: Path) -> None:
