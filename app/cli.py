@@ -1,4 +1,5 @@
-"""The `hearth` command: the window by default, `hearth run` for a headless answer.
+"""The `hearth` command: the window by default, `hearth run` for a headless answer,
+`hearth chats` to list, export, import and remove stored conversations.
 
 Top-level imports stay light: the engine child re-imports the parent's main
 module under multiprocessing's spawn, and must not pull in Qt.
@@ -26,13 +27,33 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     run = sub.add_parser("run", help="stream one answer to stdout, without a window")
     _add_model_options(run)
-    run.add_argument("--system", help="system prompt")
-    run.add_argument("--max-tokens", type=int, default=512)
-    run.add_argument("--temperature", type=float, default=0.7)
+    run.add_argument("--system", help="system prompt (with --chat: also the conversation's from now on)")
+    # No defaults here: with --chat an unset option keeps the conversation's setting.
+    run.add_argument("--max-tokens", type=int, help="longest answer in tokens (default: 512)")
+    run.add_argument("--temperature", type=float, help="sampling temperature (default: 0.7)")
     run.add_argument("--seed", type=int, help="fixed seed for reproducible sampling")
     run.add_argument("--json", action="store_true", help="end with one line of JSON metrics")
+    run.add_argument(
+        "--chat", metavar="NAME", help="continue the saved conversation with this title or number (new if none)"
+    )
     run.add_argument("prompt", help="the message to send")
+    _add_chats_parser(sub)
     return parser
+
+
+def _add_chats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    chats = sub.add_parser("chats", help="list, export, import or remove saved conversations")
+    actions = chats.add_subparsers(dest="chats_command", required=True)
+    listing = actions.add_parser("list", help="saved conversations, the most recently used first")
+    listing.add_argument("--json", action="store_true", help="print one JSON list")
+    export = actions.add_parser("export", help="write a conversation as Markdown or JSON")
+    export.add_argument("conversation", metavar="NAME_OR_ID")
+    export.add_argument("--format", choices=("md", "json"), default="md", help="md: the branch on screen; json: all")
+    export.add_argument("-o", "--output", metavar="FILE", help="write to FILE (default: stdout)")
+    importing = actions.add_parser("import", help="add a conversation from a JSON export")
+    importing.add_argument("file", metavar="FILE")
+    remove = actions.add_parser("rm", help="delete a conversation for good")
+    remove.add_argument("conversation", metavar="NAME_OR_ID")
 
 
 def _run_headless(args: argparse.Namespace) -> int:
@@ -48,6 +69,7 @@ def _run_headless(args: argparse.Namespace) -> int:
         threads=args.threads,
         ctx=args.ctx,
         as_json=args.json,
+        chat=args.chat,
     )
     try:
         return run(request)
@@ -58,10 +80,30 @@ def _run_headless(args: argparse.Namespace) -> int:
         return 130
 
 
+def _chats(args: argparse.Namespace) -> int:
+    from engine.chats_cli import ChatsError, export_chat, import_chat, list_chats, remove_chat
+
+    try:
+        if args.chats_command == "list":
+            return list_chats(as_json=args.json)
+        if args.chats_command == "export":
+            return export_chat(args.conversation, args.format, args.output)
+        if args.chats_command == "import":
+            return import_chat(args.file)
+        return remove_chat(args.conversation)
+    except ChatsError as exc:
+        print(f"hearth: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "run":
         return _run_headless(args)
+    if args.command == "chats":
+        return _chats(args)
     from app.launcher import launch
 
     return launch(args)

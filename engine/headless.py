@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 import time
 from dataclasses import dataclass
-from typing import TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import psutil
 
@@ -20,9 +22,14 @@ from engine.protocol import (
     LoadOptions,
     Metrics,
     SamplingParams,
+    Started,
     Token,
 )
 from engine.starter_model import StarterModelMissingError, starter_model_path
+
+if TYPE_CHECKING:
+    from engine.chat_turn import ChatTurn
+    from engine.store.conversations import ConversationStore
 
 
 class RunError(RuntimeError):
@@ -34,12 +41,19 @@ class RunRequest:
     prompt: str
     model: str | None = None
     system: str | None = None
-    max_tokens: int = 512
-    temperature: float = 0.7
+    # None: the conversation's setting with --chat, else SamplingParams' default (512, 0.7).
+    max_tokens: int | None = None
+    temperature: float | None = None
     seed: int | None = None
     threads: int | None = None
     ctx: int = 4096
     as_json: bool = False
+    chat: str | None = None  # continue (or start) the stored conversation with this title or number
+
+    def sampling_changes(self) -> dict[str, Any]:
+        """The sampling settings given on the command line."""
+        given = {"max_tokens": self.max_tokens, "temperature": self.temperature, "seed": self.seed}
+        return {name: value for name, value in given.items() if value is not None}
 
 
 def metrics_json(metrics: Metrics, app_rss_bytes: int, ttft_s: float) -> dict[str, object]:
@@ -65,6 +79,7 @@ def metrics_json(metrics: Metrics, app_rss_bytes: int, ttft_s: float) -> dict[st
         "n_ctx_used": metrics.n_ctx_used,
         "n_ctx": metrics.n_ctx,
         "stop_reason": metrics.stop_reason,
+        "dropped_messages": metrics.dropped_messages,
     }
 
 
@@ -76,39 +91,105 @@ def _resolve_model(model: str | None) -> str:
         raise RunError(str(exc)) from exc
 
 
+def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore, ChatTurn]:
+    from engine.chat_turn import ChatTurn
+    from engine.store.conversations import ConversationStore
+    from engine.store.schema import SchemaTooNewError
+
+    assert request.chat is not None
+    store: ConversationStore | None = None
+    try:
+        store = ConversationStore()
+        turn = ChatTurn(
+            store,
+            request.chat,
+            request.prompt,
+            model_name=Path(model_path).stem,
+            system_prompt=request.system,
+            sampling_changes=request.sampling_changes(),
+        )
+    except SchemaTooNewError as exc:
+        raise RunError(str(exc)) from exc
+    except sqlite3.Error as exc:
+        if store is not None:
+            store.close()
+        raise RunError(f"Could not open the conversation database: {exc}.") from exc
+    return store, turn
+
+
 def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
+    """Stream one answer to `out`. With `request.chat`, it also goes into that stored conversation."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
     model_path = _resolve_model(request.model)
-    messages = []
-    if request.system:
-        messages.append(ChatMessage("system", request.system))
-    messages.append(ChatMessage("user", request.prompt))
-    sampling = SamplingParams(temperature=request.temperature, seed=request.seed, max_tokens=request.max_tokens)
+    store: ConversationStore | None = None
+    turn: ChatTurn | None = None
+    if request.chat is not None:
+        store, turn = _open_chat(request, model_path)
+        generate = turn.generate(1, sent_at)
+    else:
+        messages = []
+        if request.system:
+            messages.append(ChatMessage("system", request.system))
+        messages.append(ChatMessage("user", request.prompt))
+        sampling = SamplingParams(**request.sampling_changes())
+        generate = Generate(1, tuple(messages), sampling, sent_at)
     engine = EngineProcess()
-    engine.start(load_began_at=sent_at)
     try:
+        engine.start(load_began_at=sent_at)
         engine.send(Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads)))
-        engine.send(Generate(1, tuple(messages), sampling, sent_at))
+        engine.send(generate)
         ttft_s = 0.0
         for event in engine.events():
-            if isinstance(event, Token):
+            if isinstance(event, Started):
+                if turn is not None:
+                    _save_started(turn, event)
+                if event.dropped_messages:
+                    print(
+                        f"hearth: the conversation is longer than the context; the {event.dropped_messages} oldest"
+                        " messages were left out of the prompt.",
+                        file=sys.stderr,
+                    )
+            elif isinstance(event, Token):
+                if turn is not None:
+                    turn.token(event)
                 if event.text:
                     out.write(event.text)
                     out.flush()
                     if not ttft_s:
                         ttft_s = time.monotonic() - sent_at
             elif isinstance(event, Failed):
+                if turn is not None:
+                    turn.finish("error", error=event.reason)
                 raise RunError(event.reason)
             elif isinstance(event, Finished):
+                app_rss = psutil.Process().memory_info().rss
+                metrics = metrics_json(event.metrics, app_rss, ttft_s or event.metrics.ttft_s)
+                if turn is not None:
+                    turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
                 out.write("\n")
                 if request.as_json:
-                    app_rss = psutil.Process().memory_info().rss
-                    out.write(json.dumps(metrics_json(event.metrics, app_rss, ttft_s or event.metrics.ttft_s)))
+                    out.write(json.dumps(metrics))
                     out.write("\n")
                 out.flush()
+                if turn is not None and turn.save_error:
+                    raise RunError(turn.save_error)
                 return 0
     except EngineDiedError as exc:
+        if turn is not None:
+            turn.finish("error", error=exc.failure.reason)
         raise RunError(exc.failure.reason) from exc
     finally:
+        # Ctrl+C or any other way out: what was streamed is saved, as interrupted.
+        if turn is not None:
+            turn.close()
         engine.stop()
+        if store is not None:
+            store.close()
     return 1
+
+
+def _save_started(turn: ChatTurn, event: Started) -> None:
+    try:
+        turn.started(event)
+    except sqlite3.Error as exc:
+        raise RunError(f"Could not save to the conversation database: {exc}.") from exc
