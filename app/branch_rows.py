@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
+from typing import overload
 
 from PySide6.QtCore import QCoreApplication
 
@@ -56,29 +58,47 @@ def state_notice(message: StoredMessage) -> str:
     return ""
 
 
-def rows_for(store: ConversationStore, branch: list[StoredMessage], model_name: str) -> list[MessageRow]:
-    if not branch:
-        return []
-    positions = store.version_positions(branch[0].conversation_id)
-    rows = []
-    for index, message in enumerate(branch):
-        version, count = positions.get(message.id, (1, 1))
+class BranchRows(Sequence[MessageRow]):
+    """The rows of a branch, each worked out when the view first asks for it."""
+
+    def __init__(self, store: ConversationStore, branch: list[StoredMessage], model_name: str) -> None:
+        self._branch = branch
+        self._model_name = model_name
+        self._positions = store.version_positions(branch[0].conversation_id) if branch else {}
+        self._cache: dict[int, MessageRow] = {}
+
+    def __len__(self) -> int:
+        return len(self._branch)
+
+    @overload
+    def __getitem__(self, index: int) -> MessageRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[MessageRow]: ...
+    def __getitem__(self, index: int | slice) -> MessageRow | list[MessageRow]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index not in self._cache:
+            self._cache[index] = self._row(index)
+        return self._cache[index]
+
+    def _row(self, index: int) -> MessageRow:
+        message = self._branch[index]
+        version, count = self._positions.get(message.id, (1, 1))
         metrics = metrics_from_dict(message.metrics)
         footer = fmt.answer_footer(metrics, None) if metrics is not None and message.role == "assistant" else ""
         notices = [state_notice(message)]
         if metrics is not None:
             notices.insert(0, dropped_notice(metrics.dropped_messages))
-        rows.append(
-            MessageRow(
-                message_id=message.id,
-                role=message.role,
-                author=tr("You") if message.role == "user" else (model_name or tr("Assistant")),
-                text=message.text,
-                version=version,
-                versions=count,
-                footer=footer,
-                notice=" ".join(n for n in notices if n),
-                can_continue=can_continue(message) and index == len(branch) - 1,
-            )
+        return MessageRow(
+            message_id=message.id,
+            role=message.role,
+            author=tr("You") if message.role == "user" else (self._model_name or tr("Assistant")),
+            text=message.text,
+            version=version,
+            versions=count,
+            footer=footer,
+            notice=" ".join(n for n in notices if n),
+            can_continue=can_continue(message) and index == len(self._branch) - 1,
         )
-    return rows

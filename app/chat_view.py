@@ -9,7 +9,7 @@ piece of an answer is shown at once: that moment is the TTFT.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout
 from app.message_bubble import MessageBubble
 
 RENDER_INTERVAL_MS = 50
-# A long conversation opens showing its newest messages; older ones come a page at a time,
-# so opening 1,000 messages costs the same as opening 30.
+# A long conversation opens showing its newest messages (more than a tall screen holds);
+# older ones come a page at a time as the user scrolls up, so opening 1,000 messages costs
+# the same as opening 8.
+FIRST_PAGE = 8
 PAGE_SIZE = 30
 
 
@@ -63,7 +65,8 @@ class ChatView(QScrollArea):
         self.setWidget(self._container)
         self.bubbles: list[MessageBubble] = []
         self._rows: list[QWidget] = []
-        self._hidden_rows: list[MessageRow] = []  # older messages not built yet, oldest first
+        self._source: Sequence[MessageRow] = ()  # every message of the branch; built from _first_built on
+        self._first_built = 0
         self._streaming: MessageBubble | None = None
         self._first_shown = False
         self._render_timer = QTimer(self)
@@ -75,12 +78,15 @@ class ChatView(QScrollArea):
 
     # --- showing a conversation ------------------------------------------------------
 
-    def show_rows(self, rows: list[MessageRow]) -> None:
-        """Replace everything with these messages; only the newest PAGE_SIZE are built now."""
+    def show_rows(self, rows: Sequence[MessageRow]) -> None:
+        """Replace everything with these messages; only the newest FIRST_PAGE are built now.
+
+        `rows` may compute each row when it is indexed (app.branch_rows.BranchRows)."""
         self.clear()
-        self._hidden_rows = rows[:-PAGE_SIZE] if len(rows) > PAGE_SIZE else []
-        for row in rows[len(self._hidden_rows) :]:
-            self._add_row(row, at_top=False)
+        self._source = rows
+        self._first_built = max(0, len(rows) - FIRST_PAGE)
+        for index in range(self._first_built, len(rows)):
+            self._add_row(rows[index], at_top=False)
         self._update_earlier_button()
         self._follow = True
 
@@ -91,7 +97,8 @@ class ChatView(QScrollArea):
             widget.deleteLater()
         self._rows.clear()
         self.bubbles.clear()
-        self._hidden_rows = []
+        self._source = ()
+        self._first_built = 0
         self._update_earlier_button()
 
     def add_message(self, role: str, author: str, text: str = "", message_id: int | None = None) -> MessageBubble:
@@ -150,24 +157,25 @@ class ChatView(QScrollArea):
         a.next_version_requested.connect(emit("next"))
 
     def _update_earlier_button(self) -> None:
-        count = len(self._hidden_rows)
+        count = self._first_built
         self.earlier_button.setVisible(count > 0)
         self.earlier_button.setText(self.tr("Show {n} earlier messages").format(n=f"{count:,}"))
 
     def _on_earlier_clicked(self) -> None:
-        page, self._hidden_rows = self._hidden_rows[-PAGE_SIZE:], self._hidden_rows[:-PAGE_SIZE]
+        new_first = max(0, self._first_built - PAGE_SIZE)
         bar = self.verticalScrollBar()
         from_bottom = bar.maximum() - bar.value()
         self._follow = False
-        for row in reversed(page):
-            self._add_row(row, at_top=True)
+        for index in range(self._first_built - 1, new_first - 1, -1):
+            self._add_row(self._source[index], at_top=True)
+        self._first_built = new_first
         self._update_earlier_button()
         # Keep the message the user was reading where it was.
         QTimer.singleShot(0, lambda: bar.setValue(bar.maximum() - from_bottom))
 
     @property
     def hidden_count(self) -> int:
-        return len(self._hidden_rows)
+        return self._first_built
 
     # --- streaming --------------------------------------------------------------------
 
@@ -202,6 +210,8 @@ class ChatView(QScrollArea):
     def _on_scrolled(self, value: int) -> None:
         bar = self.verticalScrollBar()
         self._follow = value >= bar.maximum() - 24
+        if value == bar.minimum() and self._first_built > 0 and bar.maximum() > 0:
+            QTimer.singleShot(0, self._on_earlier_clicked)  # reached the top: bring the next older page
 
     def _on_range_changed(self, _minimum: int, maximum: int) -> None:
         # Keep the newest text in view unless the user scrolled up to read.

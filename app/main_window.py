@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import formatting as fmt
-from app.branch_rows import dropped_notice, rows_for
+from app.branch_rows import BranchRows, dropped_notice
 from app.chat_view import ChatView
 from app.composer import Composer
 from app.conversation_list import ConversationListView
@@ -292,7 +292,7 @@ class MainWindow(QMainWindow):
         self.cancel_edit()
         self.conversation = self.store.get(conversation_id)
         self.sampling = self.conversation.sampling
-        self.branch = self.store.branch(conversation_id)
+        self.branch = self.store.branch(conversation_id, with_tokens=False)
         self._show_branch()
         self._show_settings()
         self._update_header_template()
@@ -362,7 +362,7 @@ class MainWindow(QMainWindow):
         return BUILTIN_PRESETS[DEFAULT_PRESET]
 
     def _show_branch(self) -> None:
-        self.chat_view.show_rows(rows_for(self.store, self.branch, self.model_name))
+        self.chat_view.show_rows(BranchRows(self.store, self.branch, self.model_name))
         self._answer_bubble = None
         generation = self.generation
         if generation is not None and self.conversation and generation.conversation_id == self.conversation.id:
@@ -500,7 +500,6 @@ class MainWindow(QMainWindow):
         writer = AnswerWriter(self.store.path, answer.id)
         if continue_last:
             writer.append(answer.text, answer.token_ids)
-        question_index = self.branch.index(question) if question is not None else 0
         request_id = self.client.generate(
             messages,
             self.sampling,
@@ -515,10 +514,16 @@ class MainWindow(QMainWindow):
             answer.id,
             question.id if question is not None else None,
             writer,
-            branch_tokens(self.branch[:question_index], self.model_name),
+            self._tokens_before(question),
         )
         self._set_busy(True)
         self.refresh_conversation_list()
+
+    def _tokens_before(self, question: StoredMessage | None) -> list[int]:
+        """The exact tokens of the branch before `question`, to find where its own tokens start."""
+        if question is None or question.parent_id is None:
+            return []
+        return branch_tokens(self.store.branch(question.conversation_id, question.parent_id), self.model_name)
 
     def _engine_messages(self, conversation: Conversation, branch: list[StoredMessage]) -> tuple[ChatMessage, ...]:
         messages = [ChatMessage("system", conversation.system_prompt)] if conversation.system_prompt.strip() else []

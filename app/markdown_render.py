@@ -39,6 +39,7 @@ def _parser() -> MarkdownIt:
     )
 
 
+@lru_cache(maxsize=1024)  # switching back to a conversation renders the same messages again
 def markdown_to_html(text: str) -> str:
     rendered = str(_parser().render(text))
     # Qt ignores CSS borders on tables; the old attributes still work.

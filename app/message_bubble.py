@@ -117,7 +117,7 @@ class MessageBubble(QFrame):
         self.footer = QLabel()
         self.footer.setObjectName("bubbleFooter")
         self.footer.hide()
-        self.error_view = ErrorView()
+        self._error_view: ErrorView | None = None  # built on the first error: most messages never need one
         self.notice = QLabel()
         self.notice.setObjectName("bubbleNotice")
         self.notice.setWordWrap(True)
@@ -130,7 +130,6 @@ class MessageBubble(QFrame):
         layout.addWidget(self.author_label)
         layout.addWidget(self.body)
         layout.addWidget(self.notice)
-        layout.addWidget(self.error_view)
         layout.addWidget(self.footer)
         layout.addWidget(self.action_row)
         self.render_markdown()
@@ -169,6 +168,15 @@ class MessageBubble(QFrame):
         self.footer.setText(text)
         self.footer.setToolTip(tooltip)
         self.footer.show()
+
+    @property
+    def error_view(self) -> ErrorView:
+        if self._error_view is None:
+            self._error_view = ErrorView()
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(layout.indexOf(self.notice) + 1, self._error_view)
+        return self._error_view
 
     def show_error(self, reason: str, details: str = "") -> None:
         self.error_view.show_error(reason, details)

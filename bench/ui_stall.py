@@ -29,6 +29,7 @@ import itertools
 import json
 import os
 import sys
+import tempfile
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -64,6 +65,8 @@ class BenchError(RuntimeError):
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The window saves conversations: keep the bench's out of the user's own data folder.
+    os.environ.setdefault("HEARTH_HOME", tempfile.mkdtemp(prefix="hearth-ui-stall-"))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--answers", type=int, default=3, help="answers to stream (default 3)")
     parser.add_argument("--tokens", type=int, default=400, help="max tokens per answer (default 400)")
@@ -336,7 +339,7 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
     QTimer.singleShot(int(ANSWER_TIMEOUT_S * 1000), loop.quit)
     pressure = CpuPressure()
     try:
-        window.history.clear()  # each answer is the same fresh one-question conversation
+        window.new_conversation()  # each answer is the same fresh one-question conversation
         timer.start()
         pressure.start()
         window.send_message(LONG_PROMPT)

@@ -372,16 +372,23 @@ class ConversationStore:
         assignments = ", ".join(f"{column} = ?" for column in changes)
         self._conn.execute(f"UPDATE messages SET {assignments} WHERE id = ?", (*changes.values(), message_id))
 
-    def branch(self, conversation_id: int, leaf_id: int | None = None) -> list[StoredMessage]:
-        """The messages from the root to `leaf_id` (default: the leaf on screen), oldest first."""
+    def branch(
+        self, conversation_id: int, leaf_id: int | None = None, with_tokens: bool = True
+    ) -> list[StoredMessage]:
+        """The messages from the root to `leaf_id` (default: the leaf on screen), oldest first.
+
+        `with_tokens=False` leaves token_ids empty: showing a long branch does not need them."""
         if leaf_id is None:
             leaf_id = self.get(conversation_id).current_leaf_id
         if leaf_id is None:
             return []
+        columns = [f"m.{c.strip()}" for c in _MESSAGE_COLUMNS.split(",")]
+        if not with_tokens:
+            columns[columns.index("m.token_ids")] = "NULL"
         rows = self._conn.execute(
             f"WITH RECURSIVE up(id, depth) AS (SELECT ?, 0 UNION ALL"
             f" SELECT m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.id WHERE m.parent_id IS NOT NULL)"
-            f" SELECT {', '.join('m.' + c.strip() for c in _MESSAGE_COLUMNS.split(','))}"
+            f" SELECT {', '.join(columns)}"
             f" FROM up JOIN messages m ON m.id = up.id WHERE m.conversation_id = ? ORDER BY up.depth DESC",
             (leaf_id, conversation_id),
         ).fetchall()

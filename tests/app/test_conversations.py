@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
 
+from app.chat_view import FIRST_PAGE
 from app.main_window import MainWindow
 from engine.protocol import SamplingParams
 from engine.store.conversations import ConversationStore
@@ -171,7 +172,7 @@ def test_overflow_drops_the_oldest_turns_and_says_so(qtbot: QtBot, window: MainW
         a = window.store.add_message(conversation.id, q.id, "assistant", f"Answer {i}: " + "here is more " * 20)
         parent = a.id
     window.show_conversation(conversation.id)
-    assert window.chat_view.hidden_count == 80 - 30  # long conversations open with their newest page
+    assert window.chat_view.hidden_count == 80 - FIRST_PAGE  # long conversations open with their newest page
     window.sampling = SamplingParams(temperature=0, max_tokens=8)
     with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
         window.send_message("Last question?")
@@ -193,3 +194,32 @@ def test_copy_puts_the_text_on_the_clipboard(qtbot: QtBot, window: MainWindow) -
     _ask(qtbot, window, "Hi!")
     _click_action(qtbot, window, 1, "copy_button")
     assert QApplication.clipboard().text() == window.chat_view.bubbles[1].text
+
+
+def test_a_preset_chosen_in_the_panel_is_saved_and_used_for_the_next_answer(qtbot: QtBot, window: MainWindow) -> None:
+    from engine.presets import BUILTIN_PRESETS
+
+    from .test_conversation_settings import choose
+
+    settings = window.settings_view
+    window.side_tabs.setCurrentWidget(settings)
+    with qtbot.waitSignal(settings.settings_changed, timeout=5000):
+        choose(qtbot, settings.preset_combo, settings.preset_combo.findText("Precise"))
+    precise = BUILTIN_PRESETS["Precise"]
+    assert window.conversation is not None
+    saved = window.store.get(window.conversation.id).sampling
+    assert (saved.temperature, saved.top_k, saved.top_p) == (precise.temperature, precise.top_k, precise.top_p)
+    sent: list[object] = []
+    original = window.client.generate
+
+    def spy(messages: object, sampling: SamplingParams, *args: object, **kwargs: object) -> int:
+        sent.append(sampling)
+        return original(messages, sampling, *args, **kwargs)  # type: ignore[arg-type]
+
+    window.client.generate = spy  # type: ignore[method-assign]
+    _ask(qtbot, window, "Hi.")
+    assert sent[-1].temperature == precise.temperature  # type: ignore[attr-defined]
+    # Reopening the conversation shows the same preset.
+    window.new_conversation()
+    window.show_conversation(window.store.summaries()[0].id)
+    assert settings.preset_combo.currentText() == "Precise"
