@@ -527,7 +527,8 @@ class MainWindow(QMainWindow):
 
     def _engine_messages(self, conversation: Conversation, branch: list[StoredMessage]) -> tuple[ChatMessage, ...]:
         messages = [ChatMessage("system", conversation.system_prompt)] if conversation.system_prompt.strip() else []
-        messages += [ChatMessage(m.role, m.text) for m in branch]
+        # An answer that failed before writing anything is kept on screen but is not part of the chat.
+        messages += [ChatMessage(m.role, m.text) for m in branch if m.text or m.role == "user"]
         return tuple(messages)
 
     def stop(self) -> None:
