@@ -2,6 +2,42 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BranchRows</name>
+    <message>
+        <location filename="../../app/branch_rows.py" line="97"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="97"/>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="48"/>
+        <source>The oldest {n} messages no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
+        <translation>最早的 {n} 条消息已放不进模型的上下文（也就是它的工作记忆），因此这条回答没有参考它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="55"/>
+        <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
+        <translation>这条回答在完成前被中断了。你可以“继续”，或“重新生成”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="57"/>
+        <source>This answer failed.</source>
+        <translation>这条回答生成失败。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location filename="../../app/chat_view.py" line="162"/>
+        <source>Show {n} earlier messages</source>
+        <translation>显示更早的 {n} 条消息</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../../app/composer.py" line="16"/>
@@ -10,14 +46,360 @@
     </message>
 </context>
 <context>
+    <name>ConversationListView</name>
+    <message>
+        <location filename="../../app/conversation_list.py" line="44"/>
+        <source>New chat</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="46"/>
+        <source>Start a new conversation (Ctrl+N).</source>
+        <translation>开始新的对话（Ctrl+N）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="49"/>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="62"/>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="64"/>
+        <source>Open a conversation saved with Export as JSON.</source>
+        <translation>打开之前用“导出”保存为 JSON 的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="110"/>
+        <source>No conversation matches your search.</source>
+        <translation>没有符合搜索条件的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="110"/>
+        <source>No conversations yet.</source>
+        <translation>还没有任何对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="121"/>
+        <source>Answering now…</source>
+        <translation>正在回答…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="143"/>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="144"/>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="145"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="157"/>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="159"/>
+        <source>{n} min ago</source>
+        <translation>{n} 分钟前</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="161"/>
+        <source>{n} h ago</source>
+        <translation>{n} 小时前</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="163"/>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="168"/>
+        <source>Rename conversation</source>
+        <translation>重命名对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="168"/>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationSettingsView</name>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="134"/>
+        <source>Conversation settings</source>
+        <translation>对话设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="136"/>
+        <source>Changes apply from the next answer.</source>
+        <translation>更改将从下一条回答开始生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="142"/>
+        <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
+        <translation>模型在这段对话的每条消息之前都会先读取的指示，例如它应该扮演什么角色，或应该怎样回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="147"/>
+        <source>For example: You are a friendly helper who answers briefly.</source>
+        <translation>例如：你是一个友好的助手，回答简明扼要。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="152"/>
+        <source>System prompt</source>
+        <translation>系统提示词</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="157"/>
+        <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
+        <translation>预先设定好的回答风格；选择其中一种会填入下方的数值，填入后仍可自行修改。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="159"/>
+        <source>Answer style</source>
+        <translation>回答风格</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="160"/>
+        <source>Save as preset…</source>
+        <translation>保存为预设…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="162"/>
+        <source>Keep these values under a name of your own, to use them again.</source>
+        <translation>用你自己起的名称保存这些数值，方便以后再次使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="163"/>
+        <source>Use as default for this model</source>
+        <translation>设为此模型的默认值</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="165"/>
+        <source>New conversations with this model will start with these values.</source>
+        <translation>以后使用此模型的新对话，都会以这些数值开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="170"/>
+        <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
+        <translation>数值越高，回答越多样、越出人意料；数值越低，回答越集中、越可预测。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="176"/>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="179"/>
+        <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
+        <translation>模型每次只从可能性最高的这么多个词中挑选下一个词；数量越少，回答越稳妥，“关闭”表示不设限制。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="186"/>
+        <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
+        <translation>模型只从可能性最高的词中挑选，直到这些词的概率加起来达到这个比例为止；数值越低，回答越稳妥，设为 1.00 即关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="193"/>
+        <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
+        <translation>排除可能性远低于最佳词的词；数值越高，回答越合理，设为 0.00 即关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="198"/>
+        <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
+        <translation>数值越高，模型越不会重复相同的词语和句子；1.00 表示不惩罚。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="203"/>
+        <source> tokens</source>
+        <translation> 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="206"/>
+        <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
+        <translation>模型在一条回答中最多可以生成的长度；token 是词的一小段，大约相当于四分之三个英文单词。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="212"/>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="215"/>
+        <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
+        <translation>保持“随机”，每次都会得到不同的回答；输入一个数字，同样的问题就能再次得到同样的回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="229"/>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="230"/>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="231"/>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="232"/>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="233"/>
+        <source>Repeat penalty</source>
+        <translation>重复惩罚</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="234"/>
+        <source>Answer length</source>
+        <translation>回答长度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="235"/>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="258"/>
+        <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
+        <translation>对话交给模型时的排列方式。除非回答看起来不对劲，否则请保留模型自带的格式：格式不对会让回答变得奇怪、重复或被截断。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="262"/>
+        <source>Chat format</source>
+        <translation>对话格式</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="268"/>
+        <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
+        <translation>当对话长到模型无法一次读完时该怎么办：略过最早的消息，或者停下来让你开始新的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="273"/>
+        <source>Leave out the oldest messages</source>
+        <translation>略过最早的消息</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="274"/>
+        <source>Stop and tell me</source>
+        <translation>停下来并通知我</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="277"/>
+        <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
+        <translation>系统提示词始终保留；最早的问题和回答会最先被略过。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="279"/>
+        <source>Hearth stops and tells you, so you can start a new conversation.</source>
+        <translation>Hearth 会停下来通知你，以便你开始新的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="288"/>
+        <source>When the conversation gets too long</source>
+        <translation>对话太长时</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Precise</source>
+        <translation>精确</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Balanced</source>
+        <translation>平衡</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Creative</source>
+        <translation>创意</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="444"/>
+        <source>Focused, predictable answers: good for facts, summaries and code.</source>
+        <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="445"/>
+        <source>A mix of focus and variety that suits everyday chat.</source>
+        <translation>兼顾集中与变化，适合日常聊天。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="446"/>
+        <source>Varied, surprising answers: good for stories and brainstorming.</source>
+        <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="463"/>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="465"/>
+        <source>Your own values, not one of the presets.</source>
+        <translation>你自己的数值，不属于任何预设。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="476"/>
+        <source>From the model ({name})</source>
+        <translation>取自模型（{name}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="478"/>
+        <source>From the model</source>
+        <translation>取自模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="560"/>
+        <source>Name for this preset:</source>
+        <translation>预设名称：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="563"/>
+        <source>Save as preset</source>
+        <translation>保存为预设</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="570"/>
+        <source>“{name}” is a built-in preset. Choose another name:</source>
+        <translation>“{name}”是内置预设，请换一个名称：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="575"/>
+        <source>Replace preset?</source>
+        <translation>要替换预设吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="576"/>
+        <source>You already have a preset called “{name}”. Replace it with these values?</source>
+        <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
+    </message>
+</context>
+<context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="150"/>
+        <location filename="../../app/engine_client.py" line="167"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="166"/>
+        <location filename="../../app/engine_client.py" line="183"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
@@ -25,9 +407,44 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="32"/>
+        <location filename="../../app/message_bubble.py" line="33"/>
         <source>Details</source>
         <translation>详细信息</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialogs</name>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="30"/>
+        <location filename="../../app/export_dialogs.py" line="47"/>
+        <source>Export conversation</source>
+        <translation>导出对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="32"/>
+        <source>Markdown (*.md);;JSON, can be imported again (*.json)</source>
+        <translation>Markdown (*.md);;JSON，以后可再次导入 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="48"/>
+        <source>The conversation could not be saved to {path}: {error}</source>
+        <translation>无法将对话保存到 {path}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="56"/>
+        <location filename="../../app/export_dialogs.py" line="69"/>
+        <source>Import conversation</source>
+        <translation>导入对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="56"/>
+        <source>Hearth conversation (*.json)</source>
+        <translation>Hearth 对话 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="67"/>
+        <source>This file is not a conversation exported from Hearth.</source>
+        <translation>此文件不是从 Hearth 导出的对话。</translation>
     </message>
 </context>
 <context>
@@ -84,75 +501,203 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="51"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="66"/>
-        <location filename="../../app/main_window.py" line="279"/>
+        <location filename="../../app/main_window.py" line="112"/>
+        <location filename="../../app/main_window.py" line="739"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="74"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="122"/>
+        <source>Chats</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="126"/>
+        <source>Show or hide your conversations.</source>
+        <translation>显示或隐藏你的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="127"/>
+        <source>Panel</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="131"/>
+        <source>Show or hide the performance figures and conversation settings.</source>
+        <translation>显示或隐藏性能数据和对话设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="164"/>
+        <source>Editing your question: Send asks it again as a new version.</source>
+        <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="166"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="191"/>
+        <source>Performance</source>
+        <translation>性能</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="192"/>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="219"/>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="309"/>
+        <source>Conversation deleted.</source>
+        <translation>已删除对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="421"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="429"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>对话格式：{name}（为此对话选择）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="431"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>这是你在对话设置中选择的对话格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="572"/>
+        <source>Still answering in “{title}”. Stop it, or wait, to send here.</source>
+        <translation>“{title}”还在回答中。请先停止它或等它完成，才能在这里发送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="594"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="636"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="167"/>
-        <source>You</source>
-        <translation>你</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="169"/>
-        <source>Assistant</source>
-        <translation>助手</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="210"/>
+        <location filename="../../app/main_window.py" line="650"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="659"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="662"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="664"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageActionsView</name>
+    <message>
+        <location filename="../../app/message_actions.py" line="21"/>
+        <source>Show the previous version</source>
+        <translation>显示上一个版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="24"/>
+        <source>Show the next version</source>
+        <translation>显示下一个版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="25"/>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="25"/>
+        <source>Copy this message&apos;s text</source>
+        <translation>复制这条消息的文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="27"/>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="27"/>
+        <source>Change this question and ask again; the old version stays</source>
+        <translation>修改这个问题并重新提问；旧版本会保留</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="30"/>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="31"/>
+        <source>Write a new answer; the old one stays as another version</source>
+        <translation>生成新的回答；旧的回答会保留为另一个版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="35"/>
+        <source>Continue</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="35"/>
+        <source>Write on from where this answer stopped</source>
+        <translation>从这条回答中断的地方接着写下去</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="38"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="38"/>
+        <source>Delete this message and what follows it</source>
+        <translation>删除这条消息及其后的所有内容</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,42 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW" sourcelanguage="en">
 <context>
+    <name>BranchRows</name>
+    <message>
+        <location filename="../../app/branch_rows.py" line="97"/>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="97"/>
+        <source>Assistant</source>
+        <translation>助理</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="48"/>
+        <source>The oldest {n} messages no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
+        <translation>最早的 {n} 則訊息已放不進模型的上下文（也就是它的工作記憶），因此這則回答沒有參考它們。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="55"/>
+        <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
+        <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重新產生」。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="57"/>
+        <source>This answer failed.</source>
+        <translation>這則回答產生失敗。</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <location filename="../../app/chat_view.py" line="162"/>
+        <source>Show {n} earlier messages</source>
+        <translation>顯示較早的 {n} 則訊息</translation>
+    </message>
+</context>
+<context>
     <name>Composer</name>
     <message>
         <location filename="../../app/composer.py" line="16"/>
@@ -10,14 +46,360 @@
     </message>
 </context>
 <context>
+    <name>ConversationListView</name>
+    <message>
+        <location filename="../../app/conversation_list.py" line="44"/>
+        <source>New chat</source>
+        <translation>新對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="46"/>
+        <source>Start a new conversation (Ctrl+N).</source>
+        <translation>開始新的對話（Ctrl+N）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="49"/>
+        <source>Search conversations</source>
+        <translation>搜尋對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="62"/>
+        <source>Import…</source>
+        <translation>匯入…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="64"/>
+        <source>Open a conversation saved with Export as JSON.</source>
+        <translation>開啟先前用「匯出」存成 JSON 的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="110"/>
+        <source>No conversation matches your search.</source>
+        <translation>沒有符合搜尋條件的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="110"/>
+        <source>No conversations yet.</source>
+        <translation>還沒有任何對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="121"/>
+        <source>Answering now…</source>
+        <translation>正在回答…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="143"/>
+        <source>Rename…</source>
+        <translation>重新命名…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="144"/>
+        <source>Export…</source>
+        <translation>匯出…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="145"/>
+        <source>Delete</source>
+        <translation>刪除</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="157"/>
+        <source>just now</source>
+        <translation>剛剛</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="159"/>
+        <source>{n} min ago</source>
+        <translation>{n} 分鐘前</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="161"/>
+        <source>{n} h ago</source>
+        <translation>{n} 小時前</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="163"/>
+        <source>yesterday</source>
+        <translation>昨天</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="168"/>
+        <source>Rename conversation</source>
+        <translation>重新命名對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_list.py" line="168"/>
+        <source>New name:</source>
+        <translation>新名稱：</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationSettingsView</name>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="134"/>
+        <source>Conversation settings</source>
+        <translation>對話設定</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="136"/>
+        <source>Changes apply from the next answer.</source>
+        <translation>變更會從下一則回答開始生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="142"/>
+        <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
+        <translation>模型在這段對話的每則訊息之前都會先讀的指示，例如它該扮演什麼角色，或該怎麼回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="147"/>
+        <source>For example: You are a friendly helper who answers briefly.</source>
+        <translation>例如：你是一位親切的小幫手，回答簡短扼要。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="152"/>
+        <source>System prompt</source>
+        <translation>系統提示詞</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="157"/>
+        <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
+        <translation>預先設定好的回答風格；選擇其中一種會填入下方的數值，填入後仍可自行修改。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="159"/>
+        <source>Answer style</source>
+        <translation>回答風格</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="160"/>
+        <source>Save as preset…</source>
+        <translation>儲存為預設集…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="162"/>
+        <source>Keep these values under a name of your own, to use them again.</source>
+        <translation>用你自己取的名稱保存這些數值，方便之後再次使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="163"/>
+        <source>Use as default for this model</source>
+        <translation>設為此模型的預設值</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="165"/>
+        <source>New conversations with this model will start with these values.</source>
+        <translation>之後使用此模型的新對話，都會以這些數值開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="170"/>
+        <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
+        <translation>數值越高，回答越多變、越出人意料；數值越低，回答越集中、越容易預料。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="176"/>
+        <source>Off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="179"/>
+        <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
+        <translation>模型每次只從可能性最高的這麼多個字詞中挑選下一個字詞；數量越少，回答越穩妥，「關閉」表示不設限制。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="186"/>
+        <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
+        <translation>模型只從可能性最高的字詞中挑選，直到這些字詞的機率加起來達到這個比例為止；數值越低，回答越穩妥，設為 1.00 即關閉。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="193"/>
+        <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
+        <translation>排除可能性遠低於最佳字詞的字詞；數值越高，回答越合理，設為 0.00 即關閉。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="198"/>
+        <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
+        <translation>數值越高，模型越不會重複相同的字詞和句子；1.00 表示不懲罰。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="203"/>
+        <source> tokens</source>
+        <translation> 個 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="206"/>
+        <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
+        <translation>模型在一則回答中最多可以生成的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="212"/>
+        <source>Random</source>
+        <translation>隨機</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="215"/>
+        <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
+        <translation>保持「隨機」，每次都會得到不同的回答；輸入一個數字，同樣的問題就能再次得到同樣的回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="229"/>
+        <source>Temperature</source>
+        <translation>溫度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="230"/>
+        <source>Top-k</source>
+        <translation>Top-k</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="231"/>
+        <source>Top-p</source>
+        <translation>Top-p</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="232"/>
+        <source>Min-p</source>
+        <translation>Min-p</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="233"/>
+        <source>Repeat penalty</source>
+        <translation>重複懲罰</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="234"/>
+        <source>Answer length</source>
+        <translation>回答長度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="235"/>
+        <source>Seed</source>
+        <translation>隨機種子</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="258"/>
+        <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
+        <translation>對話交給模型時的排列方式。除非回答看起來怪怪的，否則請保留模型自帶的格式：格式不對會讓回答變得奇怪、重複或被截斷。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="262"/>
+        <source>Chat format</source>
+        <translation>對話格式</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="268"/>
+        <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
+        <translation>當對話長到模型無法一次讀完時該怎麼做：略過最早的訊息，或是停下來讓你開始新的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="273"/>
+        <source>Leave out the oldest messages</source>
+        <translation>略過最早的訊息</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="274"/>
+        <source>Stop and tell me</source>
+        <translation>停下來並通知我</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="277"/>
+        <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
+        <translation>系統提示詞一律保留；最早的問題和回答會最先被略過。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="279"/>
+        <source>Hearth stops and tells you, so you can start a new conversation.</source>
+        <translation>Hearth 會停下來通知你，讓你可以開始新的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="288"/>
+        <source>When the conversation gets too long</source>
+        <translation>對話太長時</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Precise</source>
+        <translation>精確</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Balanced</source>
+        <translation>平衡</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="439"/>
+        <source>Creative</source>
+        <translation>創意</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="444"/>
+        <source>Focused, predictable answers: good for facts, summaries and code.</source>
+        <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="445"/>
+        <source>A mix of focus and variety that suits everyday chat.</source>
+        <translation>兼顧集中與變化，適合日常聊天。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="446"/>
+        <source>Varied, surprising answers: good for stories and brainstorming.</source>
+        <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="463"/>
+        <source>Custom</source>
+        <translation>自訂</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="465"/>
+        <source>Your own values, not one of the presets.</source>
+        <translation>你自己的數值，不屬於任何預設集。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="476"/>
+        <source>From the model ({name})</source>
+        <translation>取自模型（{name}）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="478"/>
+        <source>From the model</source>
+        <translation>取自模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="560"/>
+        <source>Name for this preset:</source>
+        <translation>預設集名稱：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="563"/>
+        <source>Save as preset</source>
+        <translation>儲存為預設集</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="570"/>
+        <source>“{name}” is a built-in preset. Choose another name:</source>
+        <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="575"/>
+        <source>Replace preset?</source>
+        <translation>要取代預設集嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_settings.py" line="576"/>
+        <source>You already have a preset called “{name}”. Replace it with these values?</source>
+        <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
+    </message>
+</context>
+<context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="150"/>
+        <location filename="../../app/engine_client.py" line="167"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="166"/>
+        <location filename="../../app/engine_client.py" line="183"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
@@ -25,9 +407,44 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="32"/>
+        <location filename="../../app/message_bubble.py" line="33"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialogs</name>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="30"/>
+        <location filename="../../app/export_dialogs.py" line="47"/>
+        <source>Export conversation</source>
+        <translation>匯出對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="32"/>
+        <source>Markdown (*.md);;JSON, can be imported again (*.json)</source>
+        <translation>Markdown (*.md);;JSON，之後可再次匯入 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="48"/>
+        <source>The conversation could not be saved to {path}: {error}</source>
+        <translation>無法將對話儲存到 {path}：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="56"/>
+        <location filename="../../app/export_dialogs.py" line="69"/>
+        <source>Import conversation</source>
+        <translation>匯入對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="56"/>
+        <source>Hearth conversation (*.json)</source>
+        <translation>Hearth 對話 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../../app/export_dialogs.py" line="67"/>
+        <source>This file is not a conversation exported from Hearth.</source>
+        <translation>這個檔案不是從 Hearth 匯出的對話。</translation>
     </message>
 </context>
 <context>
@@ -84,75 +501,203 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="51"/>
+        <location filename="../../app/main_window.py" line="82"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="66"/>
-        <location filename="../../app/main_window.py" line="279"/>
+        <location filename="../../app/main_window.py" line="112"/>
+        <location filename="../../app/main_window.py" line="739"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="74"/>
+        <location filename="../../app/main_window.py" line="120"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="122"/>
+        <source>Chats</source>
+        <translation>對話列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="126"/>
+        <source>Show or hide your conversations.</source>
+        <translation>顯示或隱藏你的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="127"/>
+        <source>Panel</source>
+        <translation>面板</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="131"/>
+        <source>Show or hide the performance figures and conversation settings.</source>
+        <translation>顯示或隱藏效能數據和對話設定。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="89"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="91"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="164"/>
+        <source>Editing your question: Send asks it again as a new version.</source>
+        <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="166"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="191"/>
+        <source>Performance</source>
+        <translation>效能</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="192"/>
+        <source>Conversation</source>
+        <translation>對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="219"/>
+        <source>Undo</source>
+        <translation>復原</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="309"/>
+        <source>Conversation deleted.</source>
+        <translation>已刪除對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="421"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="429"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>對話格式：{name}（為此對話選擇）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="431"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>這是你在對話設定中選擇的對話格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="572"/>
+        <source>Still answering in “{title}”. Stop it, or wait, to send here.</source>
+        <translation>「{title}」還在回答中。請先停止它或等它完成，才能在這裡傳送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="594"/>
+        <source>Copied.</source>
+        <translation>已複製。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="636"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="167"/>
-        <source>You</source>
-        <translation>你</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="169"/>
-        <source>Assistant</source>
-        <translation>助理</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="210"/>
+        <location filename="../../app/main_window.py" line="650"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="659"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="662"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="664"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
+    </message>
+</context>
+<context>
+    <name>MessageActionsView</name>
+    <message>
+        <location filename="../../app/message_actions.py" line="21"/>
+        <source>Show the previous version</source>
+        <translation>顯示上一個版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="24"/>
+        <source>Show the next version</source>
+        <translation>顯示下一個版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="25"/>
+        <source>Copy</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="25"/>
+        <source>Copy this message&apos;s text</source>
+        <translation>複製這則訊息的文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="27"/>
+        <source>Edit</source>
+        <translation>編輯</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="27"/>
+        <source>Change this question and ask again; the old version stays</source>
+        <translation>修改這個問題並重新提問；舊版本會保留</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="30"/>
+        <source>Regenerate</source>
+        <translation>重新產生</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="31"/>
+        <source>Write a new answer; the old one stays as another version</source>
+        <translation>產生新的回答；舊的回答會保留為另一個版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="35"/>
+        <source>Continue</source>
+        <translation>繼續</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="35"/>
+        <source>Write on from where this answer stopped</source>
+        <translation>從這則回答中斷的地方接著寫下去</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="38"/>
+        <source>Delete</source>
+        <translation>刪除</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="38"/>
+        <source>Delete this message and what follows it</source>
+        <translation>刪除這則訊息及其後的所有內容</translation>
     </message>
 </context>
 <context>
