@@ -45,7 +45,7 @@ def dropped_notice(count: int) -> str:
     if count <= 0:
         return ""
     return tr(
-        "The oldest {n} messages no longer fit in the model's context (its working memory), "
+        "The oldest messages ({n}) no longer fit in the model's context (its working memory), "
         "so this answer was written without them."
     ).format(n=count)
 

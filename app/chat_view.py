@@ -159,7 +159,7 @@ class ChatView(QScrollArea):
     def _update_earlier_button(self) -> None:
         count = self._first_built
         self.earlier_button.setVisible(count > 0)
-        self.earlier_button.setText(self.tr("Show {n} earlier messages").format(n=f"{count:,}"))
+        self.earlier_button.setText(self.tr("Show earlier messages ({n})").format(n=f"{count:,}"))
 
     def _on_earlier_clicked(self) -> None:
         new_first = max(0, self._first_built - PAGE_SIZE)

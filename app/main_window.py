@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         self.sidebar_button.setCheckable(True)
         self.sidebar_button.setChecked(True)
         self.sidebar_button.setToolTip(self.tr("Show or hide your conversations."))
-        self.panel_button = QPushButton(self.tr("Panel"))
+        self.panel_button = QPushButton(self.tr("Details"))
         self.panel_button.setObjectName("panelButton")
         self.panel_button.setCheckable(True)
         self.panel_button.setChecked(True)
@@ -569,7 +569,9 @@ class MainWindow(QMainWindow):
         if elsewhere and generation is not None:
             title = self.store.get(generation.conversation_id).title
             self.status_note.setText(
-                self.tr("Still answering in “{title}”. Stop it, or wait, to send here.").format(title=title)
+                self.tr(
+                    "Still answering in “{title}”. Stop that answer or wait for it to finish before sending here."
+                ).format(title=title)
             )
         self.status_note.setVisible(elsewhere)
 

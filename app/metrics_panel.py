@@ -63,7 +63,7 @@ class MetricsPanel(QFrame):
             (
                 "decode",
                 self.tr("Writing"),
-                self.tr("How many words-pieces (tokens) the model wrote and how many it writes per second."),
+                self.tr("How many word pieces (tokens) the model wrote and how many it writes per second."),
             ),
             (
                 "total",

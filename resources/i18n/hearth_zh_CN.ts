@@ -14,11 +14,6 @@
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="48"/>
-        <source>The oldest {n} messages no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
-        <translation>最早的 {n} 条消息已放不进模型的上下文（也就是它的工作记忆），因此这条回答没有参考它们。</translation>
-    </message>
-    <message>
         <location filename="../../app/branch_rows.py" line="55"/>
         <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
         <translation>这条回答在完成前被中断了。你可以“继续”，或“重新生成”。</translation>
@@ -28,13 +23,18 @@
         <source>This answer failed.</source>
         <translation>这条回答生成失败。</translation>
     </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="48"/>
+        <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
+        <translation>最早的消息（{n} 条）已超出模型的上下文（它的工作记忆），所以这个回答是在没有它们的情况下写的。</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
     <message>
         <location filename="../../app/chat_view.py" line="162"/>
-        <source>Show {n} earlier messages</source>
-        <translation>显示更早的 {n} 条消息</translation>
+        <source>Show earlier messages ({n})</source>
+        <translation>显示更早的消息（{n}）</translation>
     </message>
 </context>
 <context>
@@ -507,7 +507,7 @@
     </message>
     <message>
         <location filename="../../app/main_window.py" line="112"/>
-        <location filename="../../app/main_window.py" line="739"/>
+        <location filename="../../app/main_window.py" line="741"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
@@ -528,8 +528,8 @@
     </message>
     <message>
         <location filename="../../app/main_window.py" line="127"/>
-        <source>Panel</source>
-        <translation>面板</translation>
+        <source>Details</source>
+        <translation>详细信息</translation>
     </message>
     <message>
         <location filename="../../app/main_window.py" line="131"/>
@@ -597,42 +597,42 @@
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="572"/>
-        <source>Still answering in “{title}”. Stop it, or wait, to send here.</source>
-        <translation>“{title}”还在回答中。请先停止它或等它完成，才能在这里发送。</translation>
+        <location filename="../../app/main_window.py" line="573"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="594"/>
+        <location filename="../../app/main_window.py" line="596"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="636"/>
+        <location filename="../../app/main_window.py" line="638"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="650"/>
+        <location filename="../../app/main_window.py" line="652"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="659"/>
+        <location filename="../../app/main_window.py" line="661"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="662"/>
+        <location filename="../../app/main_window.py" line="664"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="664"/>
+        <location filename="../../app/main_window.py" line="666"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="736"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -734,8 +734,8 @@
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="66"/>
-        <source>How many words-pieces (tokens) the model wrote and how many it writes per second.</source>
-        <translation>模型生成了多少个词片段（token），以及每秒生成多少个。</translation>
+        <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
+        <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="70"/>

@@ -14,11 +14,6 @@
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="48"/>
-        <source>The oldest {n} messages no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
-        <translation>最早的 {n} 則訊息已放不進模型的上下文（也就是它的工作記憶），因此這則回答沒有參考它們。</translation>
-    </message>
-    <message>
         <location filename="../../app/branch_rows.py" line="55"/>
         <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
         <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重新產生」。</translation>
@@ -28,13 +23,18 @@
         <source>This answer failed.</source>
         <translation>這則回答產生失敗。</translation>
     </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="48"/>
+        <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
+        <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下寫的。</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
     <message>
         <location filename="../../app/chat_view.py" line="162"/>
-        <source>Show {n} earlier messages</source>
-        <translation>顯示較早的 {n} 則訊息</translation>
+        <source>Show earlier messages ({n})</source>
+        <translation>顯示較早的訊息（{n}）</translation>
     </message>
 </context>
 <context>
@@ -507,7 +507,7 @@
     </message>
     <message>
         <location filename="../../app/main_window.py" line="112"/>
-        <location filename="../../app/main_window.py" line="739"/>
+        <location filename="../../app/main_window.py" line="741"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
@@ -528,8 +528,8 @@
     </message>
     <message>
         <location filename="../../app/main_window.py" line="127"/>
-        <source>Panel</source>
-        <translation>面板</translation>
+        <source>Details</source>
+        <translation>詳細資訊</translation>
     </message>
     <message>
         <location filename="../../app/main_window.py" line="131"/>
@@ -597,42 +597,42 @@
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="572"/>
-        <source>Still answering in “{title}”. Stop it, or wait, to send here.</source>
-        <translation>「{title}」還在回答中。請先停止它或等它完成，才能在這裡傳送。</translation>
+        <location filename="../../app/main_window.py" line="573"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="594"/>
+        <location filename="../../app/main_window.py" line="596"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="636"/>
+        <location filename="../../app/main_window.py" line="638"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="650"/>
+        <location filename="../../app/main_window.py" line="652"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="659"/>
+        <location filename="../../app/main_window.py" line="661"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="662"/>
+        <location filename="../../app/main_window.py" line="664"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="664"/>
+        <location filename="../../app/main_window.py" line="666"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="736"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -734,8 +734,8 @@
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="66"/>
-        <source>How many words-pieces (tokens) the model wrote and how many it writes per second.</source>
-        <translation>模型生成了多少個字詞片段（token），以及每秒生成多少個。</translation>
+        <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
+        <translation>模型寫了多少個詞塊（token），以及每秒寫多少個。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="70"/>
