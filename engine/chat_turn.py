@@ -19,6 +19,7 @@ from engine.protocol import ChatMessage, Generate, SamplingParams, Started, Toke
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore
 from engine.store.records import Conversation, StoredMessage
+from engine.store.tokens import branch_tokens, split_prompt
 
 logger = logging.getLogger(__name__)
 
@@ -26,36 +27,12 @@ logger = logging.getLogger(__name__)
 def prompt_messages(system_prompt: str, branch: Sequence[StoredMessage], question: str) -> tuple[ChatMessage, ...]:
     """The messages the model reads: the system prompt, the branch on screen, the new question.
 
-    An answer that failed before writing anything has no text and is left out.
+    An answer that failed before writing anything has no text and is left out (as in the window).
     """
-    messages = [ChatMessage("system", system_prompt)] if system_prompt else []
+    messages = [ChatMessage("system", system_prompt)] if system_prompt.strip() else []
     messages += [ChatMessage(m.role, m.text) for m in branch if m.text or m.role == "user"]
     messages.append(ChatMessage("user", question))
     return tuple(messages)
-
-
-def branch_tokens(branch: Sequence[StoredMessage], model: str) -> list[int]:
-    """The exact tokens `model` read and wrote along `branch`; [] if another model's (or no) tokens are in it.
-
-    A question's tokens replace the sequence from its `token_start` on (re-rendering the
-    history may change the end of the answer before it); an answer's tokens are appended.
-    """
-    sequence: list[int] = []
-    for message in branch:
-        if message.token_model not in (None, model) or (message.role == "user" and message.token_start is None):
-            return []
-        if message.role == "user":
-            del sequence[message.token_start or 0 :]
-        sequence.extend(message.token_ids)
-    return sequence
-
-
-def common_prefix_length(a: Sequence[int], b: Sequence[int]) -> int:
-    n = min(len(a), len(b))
-    for i in range(n):
-        if a[i] != b[i]:
-            return i
-    return n
 
 
 def split_prompt_tokens(
@@ -66,8 +43,8 @@ def split_prompt_tokens(
     Storing only the new part keeps a long conversation from storing its history once per
     turn; `branch_tokens(branch + [question])` gives back the whole prompt exactly.
     """
-    start = common_prefix_length(branch_tokens(branch, model), prompt_token_ids)
-    return start, tuple(prompt_token_ids[start:])
+    start, rest = split_prompt(branch_tokens(branch, model), prompt_token_ids)
+    return start, tuple(rest)
 
 
 class ChatTurn:

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from engine.chat_turn import branch_tokens
 from engine.store.conversations import DB_FILE_NAME, ConversationStore, default_db_path
+from engine.store.tokens import branch_tokens
 
 CHAT = "Trip to Europe"
 SYSTEM = "You are a terse travel guide."
