@@ -117,13 +117,9 @@ def import_chat(path: str, out: TextIO = sys.stdout) -> int:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ChatsError(f"{path} is not a conversation exported from Hearth (it is not JSON).") from exc
     with open_store() as store:
-        before = _all_conversation_ids(store)
         try:
-            conversation = from_json(store, data)
+            conversation = from_json(store, data)  # one transaction: a damaged file leaves nothing
         except Exception as exc:
-            # from_json saves message by message: take back what a damaged file left half-imported.
-            for leftover in _all_conversation_ids(store) - before:
-                store.purge(leftover)
             if isinstance(exc, ImportFormatError):
                 raise ChatsError(str(exc)) from exc
             logger.info("import of %s failed", path, exc_info=True)
@@ -145,7 +141,3 @@ def remove_chat(name_or_id: str, out: TextIO = sys.stdout) -> int:
         store.purge(conversation.id)
     out.write(f"Removed conversation {conversation.id}: {conversation.title}\n")
     return 0
-
-
-def _all_conversation_ids(store: ConversationStore) -> set[int]:
-    return {row[0] for row in store.connection.execute("SELECT id FROM conversations")}

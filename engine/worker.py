@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import signal
 import sys
 import time
 import traceback
@@ -244,6 +245,8 @@ LOG_HINT = "See the engine log for llama.cpp's own messages."
 def main(conn: Connection, log_path: str, started_at: float) -> None:
     """Entry point of the engine child process."""
     _redirect_output(log_path)
+    # Ctrl+C in a terminal reaches the whole process group; the parent decides what stops.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
     logger.info("engine started, pid %d", os.getpid())
     worker = Worker(conn, started_at)

@@ -61,11 +61,36 @@ def default_db_path() -> Path:
 def connect(path: Path) -> sqlite3.Connection:
     """A connection in autocommit mode (we open transactions ourselves), WAL, foreign keys on."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=True)
-    conn.execute("PRAGMA journal_mode=WAL")
+    _use_wal(conn)
     # NORMAL in WAL mode: a power cut may lose the last commits but never corrupts the file.
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA foreign_keys=ON")
     return conn
+
+
+def _use_wal(conn: sqlite3.Connection, attempts: int = 100) -> None:
+    """Switch the file to WAL (it stays so). Changing the journal mode does not wait for a lock
+    held by another process opening the same new file, so try again for a few seconds."""
+    for attempt in range(attempts):
+        try:
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+                return
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
+def process_start_time(pid: int) -> float | None:
+    """When process `pid` started (None if it is gone): with the pid, it names one process for good."""
+    import psutil
+
+    try:
+        return float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError):
+        return None
 
 
 def auto_title(text: str) -> str:
@@ -112,10 +137,12 @@ def _row_to_message(row: tuple[Any, ...]) -> StoredMessage:
     )
 
 
-def _pid_alive(pid: int) -> bool:
-    import psutil
-
-    return bool(pid) and psutil.pid_exists(pid)
+def _writer_alive(pid: int, started: float | None) -> bool:
+    now_started = process_start_time(pid)
+    if now_started is None:
+        return False
+    # A different process that got the same id started later than the writer did.
+    return started is None or abs(now_started - started) < 1.0
 
 
 class ConversationStore:
@@ -123,6 +150,7 @@ class ConversationStore:
         self.path = path or default_db_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._conn = connect(self.path)
+        self._tx = _Transaction(self._conn)
         migrate(self._conn)
         self.recover_interrupted()
 
@@ -141,9 +169,9 @@ class ConversationStore:
         """Mark answers whose writer died mid-stream as interrupted; return how many."""
         # A finished answer that was cut off (Stop, length limit) is "partial" with no writer.
         rows = self._conn.execute(
-            "SELECT id, writer_pid FROM messages WHERE state = 'partial' AND writer_pid IS NOT NULL"
+            "SELECT id, writer_pid, writer_started FROM messages WHERE state = 'partial' AND writer_pid IS NOT NULL"
         ).fetchall()
-        dead = [(mid,) for mid, pid in rows if not _pid_alive(pid)]
+        dead = [(mid,) for mid, pid, started in rows if not _writer_alive(pid, started)]
         if dead:
             self._conn.executemany("UPDATE messages SET state = 'interrupted', writer_pid = NULL WHERE id = ?", dead)
             logger.info("marked %d unfinished answers as interrupted", len(dead))
@@ -307,8 +335,8 @@ class ConversationStore:
         with self._transaction():
             cur = self._conn.execute(
                 "INSERT INTO messages (conversation_id, parent_id, role, text, state, token_ids, token_start,"
-                " token_model, metrics, writer_pid, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " token_model, metrics, writer_pid, writer_started, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     conversation_id,
                     parent_id,
@@ -320,6 +348,7 @@ class ConversationStore:
                     token_model,
                     json.dumps(metrics) if metrics else None,
                     writer_pid,
+                    process_start_time(writer_pid) if writer_pid else None,
                     now,
                     now,
                 ),
@@ -372,9 +401,7 @@ class ConversationStore:
         assignments = ", ".join(f"{column} = ?" for column in changes)
         self._conn.execute(f"UPDATE messages SET {assignments} WHERE id = ?", (*changes.values(), message_id))
 
-    def branch(
-        self, conversation_id: int, leaf_id: int | None = None, with_tokens: bool = True
-    ) -> list[StoredMessage]:
+    def branch(self, conversation_id: int, leaf_id: int | None = None, with_tokens: bool = True) -> list[StoredMessage]:
         """The messages from the root to `leaf_id` (default: the leaf on screen), oldest first.
 
         `with_tokens=False` leaves token_ids empty: showing a long branch does not need them."""
@@ -493,7 +520,11 @@ class ConversationStore:
     # --- plumbing ---------------------------------------------------------------------
 
     def _transaction(self) -> _Transaction:
-        return _Transaction(self._conn)
+        return self._tx
+
+    def transaction(self) -> _Transaction:
+        """Group several changes into one: all of them are saved, or none (e.g. an import)."""
+        return self._tx
 
     @property
     def connection(self) -> sqlite3.Connection:
@@ -501,14 +532,21 @@ class ConversationStore:
 
 
 class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on an exception); nested uses join the outer one."""
+
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+        self._depth = 0
 
     def __enter__(self) -> None:
-        self._conn.execute("BEGIN IMMEDIATE")
+        if self._depth == 0:
+            self._conn.execute("BEGIN IMMEDIATE")
+        self._depth += 1
 
     def __exit__(self, exc_type: object, *rest: object) -> None:
-        self._conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        self._depth -= 1
+        if self._depth == 0:
+            self._conn.execute("ROLLBACK" if exc_type else "COMMIT")
 
 
 def _snippet(text: str, query: str, width: int = 40) -> str:

@@ -61,6 +61,11 @@ def from_json(store: ConversationStore, data: Any) -> Conversation:
         raise ImportFormatError("This file is not a conversation exported from Hearth.")
     if not isinstance(data.get("version"), int) or data["version"] > EXPORT_VERSION:
         raise ImportFormatError("This conversation was exported by a newer version of Hearth.")
+    with store.transaction():  # a damaged file leaves nothing behind
+        return _restore(store, data)
+
+
+def _restore(store: ConversationStore, data: dict[str, Any]) -> Conversation:
     try:
         meta = data["conversation"]
         messages = sorted(data["messages"], key=lambda m: m["id"])
@@ -94,7 +99,7 @@ def from_json(store: ConversationStore, data: Any) -> Conversation:
             if m.get("error"):
                 store.update_message(stored.id, error=m["error"])
             new_ids[m["id"]] = stored.id
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, ImportFormatError):
             raise
         raise ImportFormatError(f"This conversation file is damaged ({exc}).") from exc

@@ -59,7 +59,17 @@ CREATE TABLE model_defaults (
 );
 """
 
-MIGRATIONS: tuple[str, ...] = (V1_CONVERSATIONS_AND_MESSAGES, V2_CONVERSATION_SETTINGS_AND_PRESETS)
+# A writer's process id alone can be reused by another process after it dies (or after a
+# reboot); its start time tells the two apart.
+V3_WRITER_START_TIME = """
+ALTER TABLE messages ADD COLUMN writer_started REAL;
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    V1_CONVERSATIONS_AND_MESSAGES,
+    V2_CONVERSATION_SETTINGS_AND_PRESETS,
+    V3_WRITER_START_TIME,
+)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -72,26 +82,32 @@ def schema_version(conn: sqlite3.Connection) -> int:
 
 
 def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Apply the missing migrations up to `target`; return the version reached."""
-    version = schema_version(conn)
-    if version > SCHEMA_VERSION:
-        raise SchemaTooNewError(
-            f"Your conversations were saved by a newer version of Hearth (format {version}); "
-            "please update Hearth to open them."
-        )
-    for number in range(version + 1, target + 1):
-        script = MIGRATIONS[number - 1]
+    """Apply the missing migrations up to `target`; return the version reached.
+
+    Safe when two processes (the window and `hearth run`) open a new database at once:
+    the version is read again inside the write transaction, so only one of them migrates."""
+    while True:
+        version = schema_version(conn)
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNewError(
+                f"Your conversations were saved by a newer version of Hearth (format {version}); "
+                "please update Hearth to open them."
+            )
+        if version >= target:
+            return version
         # executescript would commit on its own; run the statements inside one explicit transaction.
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(script):
+            if schema_version(conn) != version:  # another process migrated meanwhile
+                conn.execute("ROLLBACK")
+                continue
+            for statement in _statements(MIGRATIONS[version]):
                 conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {number}")
+            conn.execute(f"PRAGMA user_version = {version + 1}")
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-    return schema_version(conn)
 
 
 def _statements(script: str) -> list[str]:
