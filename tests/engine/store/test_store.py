@@ -226,3 +226,29 @@ def test_an_answer_whose_writer_died_is_marked_interrupted_on_open(tmp_path: Pat
     with ConversationStore(path) as s:
         assert s.message(dead.id).state == "interrupted"
         assert s.message(alive.id).state == "partial"  # its writer (this process) is alive
+
+
+def test_several_processes_can_open_a_new_database_at_once(tmp_path: Path) -> None:
+    """The window and `hearth run --chat` on first use: both create the file and migrate it."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "shared.sqlite3"
+    go = tmp_path / "go"
+    script = (
+        "import pathlib, sys, time\n"
+        "from engine.store.conversations import ConversationStore\n"
+        "go = pathlib.Path(sys.argv[2])\n"
+        "while not go.exists(): time.sleep(0.001)\n"
+        "with ConversationStore(pathlib.Path(sys.argv[1])) as s: s.create(title=sys.argv[3])\n"
+    )
+    procs = [
+        subprocess.Popen([sys.executable, "-c", script, str(path), str(go), f"chat {i}"], stderr=subprocess.PIPE)
+        for i in range(6)
+    ]
+    go.touch()
+    errors = [p.communicate(timeout=60)[1].decode() for p in procs]
+    assert [p.returncode for p in procs] == [0] * 6, errors
+    with ConversationStore(path) as s:
+        assert sorted(c.title for c in s.summaries()) == [f"chat {i}" for i in range(6)]
+        assert schema_version(s.connection) == SCHEMA_VERSION
