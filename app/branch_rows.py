@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import overload
 
 from PySide6.QtCore import QCoreApplication
@@ -62,6 +62,7 @@ class BranchRows(Sequence[MessageRow]):
     """The rows of a branch, each worked out when the view first asks for it."""
 
     def __init__(self, store: ConversationStore, branch: list[StoredMessage], model_name: str) -> None:
+        self._store = store
         self._branch = branch
         self._model_name = model_name
         self._positions = store.version_positions(branch[0].conversation_id) if branch else {}
@@ -86,6 +87,8 @@ class BranchRows(Sequence[MessageRow]):
     def _row(self, index: int) -> MessageRow:
         message = self._branch[index]
         version, count = self._positions.get(message.id, (1, 1))
+        if message.metrics is None and message.role == "assistant":
+            message = replace(message, metrics=self._store.metrics_of(message.id))  # a light branch
         metrics = metrics_from_dict(message.metrics)
         footer = fmt.answer_footer(metrics, None) if metrics is not None and message.role == "assistant" else ""
         notices = [state_notice(message)]

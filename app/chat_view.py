@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
+from app.message_actions import MessageActionsView
 from app.message_bubble import MessageBubble
 
 RENDER_INTERVAL_MS = 50
@@ -87,6 +88,8 @@ class ChatView(QScrollArea):
         self._first_built = max(0, len(rows) - FIRST_PAGE)
         for index in range(self._first_built, len(rows)):
             self._add_row(rows[index], at_top=False)
+        if self.bubbles and self.bubbles[-1].message_id is not None:
+            _ = self.bubbles[-1].action_row  # the newest message shows its actions without a hover
         self._update_earlier_button()
         self._follow = True
 
@@ -110,17 +113,17 @@ class ChatView(QScrollArea):
 
     def set_busy(self, busy: bool) -> None:
         for bubble in self.bubbles:
-            bubble.action_row.set_busy(busy)
+            bubble.set_busy(busy)
 
     def _add_row(self, row: MessageRow, at_top: bool) -> MessageBubble:
         bubble = MessageBubble(row.role, row.author, row.text, message_id=row.message_id or None)
-        bubble.action_row.set_versions(row.version, row.versions)
-        bubble.action_row.set_can_continue(row.can_continue)
-        bubble.action_row.setVisible(bool(row.message_id))
+        bubble.action_row_created.connect(lambda actions: self._connect_actions(bubble, actions))
+        if row.message_id:
+            bubble.set_versions(row.version, row.versions)
+            bubble.set_can_continue(row.can_continue)
         if row.footer:
             bubble.set_footer(row.footer)
         bubble.set_notice(row.notice)
-        self._connect_actions(bubble)
         holder = QWidget()
         line = QHBoxLayout(holder)
         line.setContentsMargins(0, 0, 0, 0)
@@ -142,9 +145,7 @@ class ChatView(QScrollArea):
             self._follow = True
         return bubble
 
-    def _connect_actions(self, bubble: MessageBubble) -> None:
-        a = bubble.action_row
-
+    def _connect_actions(self, bubble: MessageBubble, a: MessageActionsView) -> None:
         def emit(kind: str) -> Callable[[], None]:
             return lambda: self.action_requested.emit(kind, bubble.message_id or 0)
 

@@ -53,6 +53,7 @@ from engine.store.tokens import branch_tokens, split_prompt
 logger = logging.getLogger(__name__)
 
 UNDO_DELETE_MS = 10_000
+WARM_UP_DELAY_MS = 300
 PANEL_MIN_WINDOW_WIDTH = 1100  # narrower: the metrics and settings column folds away
 SIDEBAR_MIN_WINDOW_WIDTH = 760  # narrower: the conversation list folds away too
 
@@ -101,6 +102,15 @@ class MainWindow(QMainWindow):
         self.new_conversation()
         self.refresh_conversation_list()
         self.composer.setFocus()  # the user can type the moment the window appears
+        QTimer.singleShot(WARM_UP_DELAY_MS, self._warm_up)
+
+    def _warm_up(self) -> None:
+        """While the user reads the window: load what the first opened conversation would wait for
+        (the Markdown parser, the code highlighter, Qt's text layout), so opening one is instant."""
+        from app.markdown_render import markdown_to_html
+
+        markdown_to_html("**warm** up\n\n1. list\n\n| a |\n| - |\n\n```python\nprint(1)\n```\n")
+        MessageBubble("assistant", "", "*warm up*").deleteLater()
 
     @property
     def active_request(self) -> int | None:
@@ -719,7 +729,7 @@ class MainWindow(QMainWindow):
         self.metrics_panel.refresh()
         if bubble is not None:
             bubble.set_footer(fmt.answer_footer(event.metrics, self.answer.ttft_s), self.metrics_panel.summary.text())
-            bubble.action_row.set_can_continue(event.metrics.stop_reason != "eog")
+            bubble.set_can_continue(event.metrics.stop_reason != "eog")
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:
@@ -731,7 +741,7 @@ class MainWindow(QMainWindow):
             self._end_answer("interrupted" if kept else "error", None, event.reason)
             if bubble is not None:
                 if kept:
-                    bubble.action_row.set_can_continue(True)
+                    bubble.set_can_continue(True)
                 bubble.show_error(
                     event.reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
                     event.details,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSizeF, Qt
-from PySide6.QtGui import QResizeEvent, QTextCursor
+from PySide6.QtCore import QSizeF, Qt, Signal
+from PySide6.QtGui import QEnterEvent, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -98,6 +98,8 @@ class MessageBodyView(QTextBrowser):
 class MessageBubble(QFrame):
     """A message in the chat. Streamed text shows as it comes; `render_markdown` formats it."""
 
+    action_row_created = Signal(object)  # MessageActionsView
+
     def __init__(
         self, role: str, author: str, text: str = "", parent: QWidget | None = None, message_id: int | None = None
     ) -> None:
@@ -122,7 +124,10 @@ class MessageBubble(QFrame):
         self.notice.setObjectName("bubbleNotice")
         self.notice.setWordWrap(True)
         self.notice.hide()
-        self.action_row = MessageActionsView(role)
+        self._action_row: MessageActionsView | None = None  # built when first needed: see `action_row`
+        self._versions = (1, 1)
+        self._can_continue = False
+        self._busy = False
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
@@ -131,7 +136,6 @@ class MessageBubble(QFrame):
         layout.addWidget(self.body)
         layout.addWidget(self.notice)
         layout.addWidget(self.footer)
-        layout.addWidget(self.action_row)
         self.render_markdown()
 
     @property
@@ -168,6 +172,47 @@ class MessageBubble(QFrame):
         self.footer.setText(text)
         self.footer.setToolTip(tooltip)
         self.footer.show()
+
+    # --- the action row: built on hover, or at once for the newest message --------------
+
+    @property
+    def action_row(self) -> MessageActionsView:
+        """Copy, edit, versions…; a long chat opens faster when only what the user points at has one."""
+        if self._action_row is None:
+            row = MessageActionsView(self.role)
+            row.set_versions(*self._versions)
+            row.set_can_continue(self._can_continue)
+            row.set_busy(self._busy)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.addWidget(row)
+            self._action_row = row
+            self.action_row_created.emit(row)
+        return self._action_row
+
+    @property
+    def has_action_row(self) -> bool:
+        return self._action_row is not None
+
+    def set_versions(self, number: int, count: int) -> None:
+        self._versions = (number, count)
+        if self._action_row is not None or count > 1:
+            self.action_row.set_versions(number, count)  # versions are always in sight
+
+    def set_can_continue(self, can: bool) -> None:
+        self._can_continue = can
+        if self._action_row is not None or can:
+            self.action_row.set_can_continue(can)
+
+    def set_busy(self, busy: bool) -> None:
+        self._busy = busy
+        if self._action_row is not None:
+            self._action_row.set_busy(busy)
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        if self.message_id is not None:
+            _ = self.action_row
+        super().enterEvent(event)
 
     @property
     def error_view(self) -> ErrorView:

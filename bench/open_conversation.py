@@ -107,7 +107,10 @@ def main(argv: list[str] | None = None) -> int:
         window = MainWindow(store=ConversationStore(path))
         window.resize(1280, 780)
         window.show()
-        qapp.processEvents()
+        settle = time.monotonic() + 1.0  # a person looks at the window for a moment before clicking
+        while time.monotonic() < settle:
+            qapp.processEvents()
+            time.sleep(0.01)
         switches = args.switches if mode == "hearth" else max(2, args.switches // 5)
         times = [time_switch(qapp, window, a if i % 2 == 0 else b) for i in range(switches)]
         results[mode] = times

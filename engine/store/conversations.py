@@ -412,6 +412,7 @@ class ConversationStore:
         columns = [f"m.{c.strip()}" for c in _MESSAGE_COLUMNS.split(",")]
         if not with_tokens:
             columns[columns.index("m.token_ids")] = "NULL"
+            columns[columns.index("m.metrics")] = "NULL"
         rows = self._conn.execute(
             f"WITH RECURSIVE up(id, depth) AS (SELECT ?, 0 UNION ALL"
             f" SELECT m.parent_id, up.depth + 1 FROM messages m JOIN up ON m.id = up.id WHERE m.parent_id IS NOT NULL)"
@@ -420,6 +421,10 @@ class ConversationStore:
             (leaf_id, conversation_id),
         ).fetchall()
         return [_row_to_message(row) for row in rows]
+
+    def metrics_of(self, message_id: int) -> dict[str, Any] | None:
+        row = self._conn.execute("SELECT metrics FROM messages WHERE id = ?", (message_id,)).fetchone()
+        return json.loads(row[0]) if row and row[0] else None
 
     def siblings(self, message_id: int) -> list[int]:
         """The versions of a message (itself included): same parent, same role, oldest first."""
