@@ -89,7 +89,8 @@ class MainWindow(QMainWindow):
         self.conversation: Conversation | None = None  # None: a new chat, saved on its first message
         self.branch: list[StoredMessage] = []
         self.model_name = ""
-        self.model_template_name = ""
+        self.model_template_name = ""  # the header's words for the model's own chat format
+        self.model_template_short = ""  # its name in the settings list ("" when it comes from the file)
         self.generation: Generation | None = None
         self.answer: LiveAnswer | None = None
         self._answer_bubble: MessageBubble | None = None
@@ -399,7 +400,7 @@ class MainWindow(QMainWindow):
 
     def _show_settings(self) -> None:
         shown = self.conversation or self._draft_conversation()
-        self.settings_view.show_conversation(shown, self.store.presets(), self.model_template_name)
+        self.settings_view.show_conversation(shown, self.store.presets(), self.model_template_short)
 
     def _on_settings_changed(self, change: SettingsChange) -> None:
         shown = self.conversation.id if self.conversation else 0
@@ -593,6 +594,10 @@ class MainWindow(QMainWindow):
             generation.writer.finish(state, metrics, error)
             if generation.writer.error:
                 self.statusBar().showMessage(generation.writer.error, 10_000)
+            # The branch in memory holds the answer as it was when it began: take the saved one.
+            for index, message in enumerate(self.branch):
+                if message.id == generation.message_id:
+                    self.branch[index] = self.store.message(message.id)
         self._set_busy(False)
         self.refresh_conversation_list()
 
@@ -669,9 +674,11 @@ class MainWindow(QMainWindow):
         )
         if info.chat_template_source == "gguf":
             self.model_template_name = self.tr("chat format: from the model file")
+            self.model_template_short = ""
             self.template_label.setToolTip("")
         else:
             self.model_template_name = self.tr("chat format: {name}").format(name=info.chat_template_name)
+            self.model_template_short = info.chat_template_name
             self.template_label.setToolTip(
                 self.tr("This model file has no chat format of its own, so Hearth uses a common default.")
             )

@@ -109,6 +109,8 @@ def test_edit_and_resend_makes_a_branch_and_each_keeps_its_answer(qtbot: QtBot, 
     window.sampling = SHORT
     _ask(qtbot, window, "What is 2 + 2?")
     _ask(qtbot, window, "And 3 + 3?")
+    first_answer = window.store.branch(window.conversation.id)[1]  # type: ignore[union-attr]
+    assert window.chat_view.bubbles[1].text == first_answer.text != ""  # redrawn from what was saved
     old_answer = window.chat_view.bubbles[3].text
     _click_action(qtbot, window, 2, "edit_button")
     assert window.composer.toPlainText() == "And 3 + 3?"
