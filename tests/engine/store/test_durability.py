@@ -22,6 +22,7 @@ from engine.store.conversations import ConversationStore, default_db_path
 CHAT = "Lighthouse"
 LONG_QUESTION = "Write a very long story about a lighthouse keeper."
 POLL_S = 0.05
+MAX_ATTEMPTS = 5
 
 
 def _start_long_answer() -> subprocess.Popen[str]:
@@ -51,13 +52,31 @@ def _streaming_answer(db: Path) -> tuple[int, str] | None:
     return (int(row[0]), str(row[1])) if row else None
 
 
-def _wait_for_partial_answer(proc: subprocess.Popen[str], db: Path) -> tuple[int, str]:
+def _wait_for_partial_answer(proc: subprocess.Popen[str], db: Path) -> tuple[int, str] | None:
+    """The answer as first seen on disk mid-stream; None if the model finished it before that."""
     while (seen := _streaming_answer(db)) is None:
         if proc.poll() is not None:
             _, err = proc.communicate()
-            raise AssertionError(f"hearth run ended (exit {proc.returncode}) before it saved any answer: {err}")
+            # Sampling is random: now and then the model ends its story within the first save.
+            assert proc.returncode == 0, f"hearth run failed (exit {proc.returncode}) before it saved an answer: {err}"
+            return None
         time.sleep(POLL_S)
     return seen
+
+
+def _catch_an_answer_mid_stream(db: Path, expected_roles: list[str]) -> tuple[subprocess.Popen[str], int, str]:
+    for _attempt in range(MAX_ATTEMPTS):
+        proc = _start_long_answer()
+        try:
+            seen = _wait_for_partial_answer(proc, db)
+        except BaseException:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
+        if seen is not None:
+            return proc, *seen
+        expected_roles += ["user", "assistant"]  # a whole (short) answer joined the conversation
+    raise AssertionError(f"every one of {MAX_ATTEMPTS} answers ended before it was first saved")
 
 
 def _group(proc: subprocess.Popen[str]) -> list[psutil.Process]:
@@ -93,9 +112,8 @@ def test_kill_9_mid_answer_keeps_the_partial_text_and_the_conversation_goes_on()
     db = default_db_path()
     expected_roles: list[str] = []
     for cycle in range(3):
-        proc = _start_long_answer()
+        proc, answer_id, seen_text = _catch_an_answer_mid_stream(db, expected_roles)
         try:
-            answer_id, seen_text = _wait_for_partial_answer(proc, db)
             group = _group(proc)
             assert len(group) >= 2, "the engine child is not running"
         finally:
@@ -133,9 +151,8 @@ def test_kill_9_mid_answer_keeps_the_partial_text_and_the_conversation_goes_on()
 
 def test_ctrl_c_saves_the_answer_so_far_as_interrupted() -> None:
     db = default_db_path()
-    proc = _start_long_answer()
+    proc, answer_id, seen_text = _catch_an_answer_mid_stream(db, [])
     try:
-        answer_id, seen_text = _wait_for_partial_answer(proc, db)
         group = _group(proc)
         os.kill(proc.pid, signal.SIGINT)  # the CLI alone; it must stop its engine itself
         out, err = proc.communicate(timeout=60)
