@@ -21,8 +21,10 @@ from PySide6.QtCore import QObject, QThread, Signal
 
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
+    CacheReport,
     Cancel,
     ChatMessage,
+    ClearCache,
     Command,
     EngineStats,
     Event,
@@ -33,6 +35,7 @@ from engine.protocol import (
     Loaded,
     LoadOptions,
     LoadProgress,
+    QueryCache,
     SamplingParams,
     Shutdown,
     Started,
@@ -61,6 +64,7 @@ class EngineClient(QObject):
     finished = Signal(object)  # Finished
     failed = Signal(object)  # Failed
     engine_started = Signal()
+    cache_reported = Signal(object)  # CacheReport
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +90,8 @@ class EngineClient(QObject):
         template_override: str | None = None,
         overflow_policy: str = "drop_oldest",
         continue_last: bool = False,
+        history_tokens: tuple[int, ...] = (),
+        cache_owner: str | None = None,
     ) -> int:
         request_id = next(self._ids)
         command = Generate(
@@ -96,9 +102,18 @@ class EngineClient(QObject):
             template_override=template_override,
             overflow_policy=overflow_policy,
             continue_last=continue_last,
+            history_tokens=history_tokens,
+            cache_owner=cache_owner,
         )
         self._put(command)
         return request_id
+
+    def clear_cache(self, owner: str | None = None) -> None:
+        """Forget prefix-cache snapshots: all, or one conversation's. Needs a running engine."""
+        self._put(ClearCache(owner))
+
+    def query_cache(self) -> None:
+        self._put(QueryCache())
 
     def cancel(self, request_id: int) -> None:
         self._put(Cancel(request_id, time.monotonic()))
@@ -170,7 +185,7 @@ class EngineClient(QObject):
                     engine.send(Load(self._options))
                 engine.send(command)
                 active = command.request_id
-            elif isinstance(command, Cancel) and engine is not None:
+            elif isinstance(command, Cancel | ClearCache | QueryCache) and engine is not None:
                 engine.send(command)
         except EngineDiedError as exc:
             self.failed.emit(Failed(active, exc.failure.reason, exc.failure.details))
@@ -209,6 +224,8 @@ class EngineClient(QObject):
             self.loaded.emit(event)
         elif isinstance(event, LoadProgress):
             self.load_progressed.emit(event)
+        elif isinstance(event, CacheReport):
+            self.cache_reported.emit(event)
 
     def engine_pid(self) -> int | None:
         """For tests and the diagnostics view: the pid of the live child, if any."""

@@ -32,6 +32,7 @@ from app.engine_client import EngineClient
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
+from engine.chat_turn import cache_owner
 from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import (
     ChatMessage,
@@ -341,6 +342,7 @@ class MainWindow(QMainWindow):
     def _finish_pending_delete(self) -> None:
         if self._pending_delete is not None:
             self.store.purge(self._pending_delete)
+            self.client.clear_cache(cache_owner(self._pending_delete))  # its snapshots go with it
             self._pending_delete = None
         self.undo_button.hide()
 
@@ -511,6 +513,8 @@ class MainWindow(QMainWindow):
         writer = AnswerWriter(self.store.path, answer.id)
         if continue_last:
             writer.append(answer.text, answer.token_ids)
+        tokens_before = self._tokens_before(question)
+        history = () if continue_last else tuple(tokens_before)  # what the model read and wrote up to now
         request_id = self.client.generate(
             messages,
             self.sampling,
@@ -518,6 +522,8 @@ class MainWindow(QMainWindow):
             template_override=conversation.template_override,
             overflow_policy=conversation.overflow_policy,
             continue_last=continue_last,
+            history_tokens=history,
+            cache_owner=cache_owner(conversation.id),
         )
         self.generation = Generation(
             request_id,
@@ -525,7 +531,7 @@ class MainWindow(QMainWindow):
             answer.id,
             question.id if question is not None else None,
             writer,
-            self._tokens_before(question),
+            tokens_before,
         )
         self._set_busy(True)
         self.refresh_conversation_list()

@@ -35,6 +35,11 @@ def prompt_messages(system_prompt: str, branch: Sequence[StoredMessage], questio
     return tuple(messages)
 
 
+def cache_owner(conversation_id: int) -> str:
+    """The prefix cache's name for a conversation's snapshots (deleted with it)."""
+    return f"conversation:{conversation_id}"
+
+
 def split_prompt_tokens(
     branch: Sequence[StoredMessage], prompt_token_ids: Sequence[int], model: str
 ) -> tuple[int, tuple[int, ...]]:
@@ -95,6 +100,8 @@ class ChatTurn:
             sent_at,
             template_override=conversation.template_override if conversation else None,
             overflow_policy=conversation.overflow_policy if conversation else "drop_oldest",
+            history_tokens=tuple(branch_tokens(self.branch, self.model_name)),
+            cache_owner=cache_owner(conversation.id) if conversation else None,
         )
 
     # --- events -----------------------------------------------------------------------

@@ -7,6 +7,7 @@ the user how many messages were left out. "stop" refuses with a sentence instead
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from engine.chat_template import ChatTemplate, with_override
@@ -19,6 +20,8 @@ class _Model(Protocol):
     n_ctx: int
 
     def tokenize(self, text: str, add_special: bool = True) -> list[int]: ...
+    def detokenize(self, tokens: Sequence[int]) -> str: ...
+    def bos_text(self) -> str: ...
 
 
 def answer_room(n_ctx: int, max_tokens: int) -> int:
@@ -34,6 +37,9 @@ def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
         return model.tokenize(template.render(messages, cmd.continue_last), add_special=True)
 
     budget = model.n_ctx - answer_room(model.n_ctx, cmd.sampling.max_tokens)
+    appended = _append_to_history(model, template, cmd)
+    if appended is not None and len(appended) <= budget:
+        return appended, 0
     prompt = tokens_for(cmd.messages)
     if len(prompt) <= budget:
         return prompt, 0
@@ -67,3 +73,28 @@ def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
             f"context of {model.n_ctx:,} tokens with room for an answer; shorten it or use a larger context."
         )
     return best, best_start
+
+
+def _append_to_history(model: _Model, template: ChatTemplate, cmd: Generate) -> list[int] | None:
+    """The stored history tokens plus only the new turn's tokens, or None where that is not exact.
+
+    Tokenising the whole history again can split the earlier answers differently from how the
+    model wrote them (llama-cpp-python #1369), so the model would read them again. Appending
+    needs the rendered history to be a prefix of the new rendering and the stored tokens to
+    spell exactly that text; otherwise the whole prompt is tokenised as before."""
+    messages = cmd.messages
+    if not cmd.history_tokens or cmd.continue_last or len(messages) < 2:
+        return None
+    if messages[-1].role != "user" or messages[-2].role != "assistant":
+        return None
+    history_text = template.render(messages[:-2]) + messages[-2].content
+    full_text = template.render(messages)
+    if not full_text.startswith(history_text):
+        return None
+    spelled = model.detokenize(cmd.history_tokens)
+    bos = model.bos_text()
+    if bos and spelled.startswith(bos) and not history_text.startswith(bos):
+        spelled = spelled[len(bos) :]  # the tokenizer adds BOS itself when the template does not write it
+    if spelled != history_text:
+        return None
+    return list(cmd.history_tokens) + model.tokenize(full_text[len(history_text) :], add_special=False)

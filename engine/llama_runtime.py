@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,6 +97,8 @@ class LlamaModel:
         ctx_params.n_ubatch = options.n_batch
         ctx_params.n_threads = self.n_threads
         ctx_params.n_threads_batch = self.n_threads
+        ctx_params.flash_attn_type = 1 if options.flash_attn else 0  # see LoadOptions.flash_attn
+        self._ctx_params = ctx_params
         ctx = llama_cpp.llama_init_from_model(model, ctx_params)
         if not ctx:
             llama_cpp.llama_model_free(model)
@@ -113,6 +115,7 @@ class LlamaModel:
         self.kv_tokens: list[int] = []
         self.stop_reason = ""
         self._piece_cache: dict[int, bytes] = {}
+        self._special_piece_cache: dict[int, bytes] = {}
         self._one_token = (llama_cpp.llama_token * 1)()
         self.template = self._read_template()
         self.info = self._describe(path)
@@ -178,17 +181,24 @@ class LlamaModel:
         return tokens
 
     def piece(self, token: int, special: bool = False) -> bytes:
-        if not special and token in self._piece_cache:
-            return self._piece_cache[token]
+        cache = self._special_piece_cache if special else self._piece_cache
+        if token in cache:
+            return cache[token]
         buf = ctypes.create_string_buffer(64)
         n = llama_cpp.llama_token_to_piece(self._vocab, token, buf, len(buf), 0, special)
         if n < 0:
             buf = ctypes.create_string_buffer(-n)
             n = llama_cpp.llama_token_to_piece(self._vocab, token, buf, len(buf), 0, special)
         data = buf.raw[:n]
-        if not special:
-            self._piece_cache[token] = data
+        cache[token] = data
         return data
+
+    def detokenize(self, tokens: Sequence[int]) -> str:
+        """The text of `tokens`, special tokens written out, as the chat template writes them."""
+        return b"".join(self.piece(t, special=True) for t in tokens).decode("utf-8", errors="replace")
+
+    def bos_text(self) -> str:
+        return self._token_text(llama_cpp.llama_vocab_bos(self._vocab))
 
     def is_end_of_generation(self, token: int) -> bool:
         return bool(llama_cpp.llama_vocab_is_eog(self._vocab, token))
@@ -217,6 +227,13 @@ class LlamaModel:
         del self.kv_tokens[common:]
         return common
 
+    def cut_back(self, length: int) -> None:
+        """Forget every token after the first `length` (only where `can_cut_back`)."""
+        if length < len(self.kv_tokens):
+            if not llama_cpp.llama_memory_seq_rm(self._memory, 0, length, -1):
+                raise DecodeError(f"llama.cpp could not cut the context back to {length} tokens")
+            del self.kv_tokens[length:]
+
     def clear(self) -> None:
         llama_cpp.llama_memory_clear(self._memory, True)
         self.kv_tokens.clear()
@@ -234,6 +251,45 @@ class LlamaModel:
             if rc != 0:
                 raise DecodeError(f"llama_decode returned {rc}")
             self.kv_tokens.extend(chunk)
+
+    # --- sequence state (prefix cache) --------------------------------------------------
+
+    @property
+    def can_cut_back(self) -> bool:
+        """Whether the memory can be cut back to any earlier token (not so for SWA and recurrent models)."""
+        return not (self.n_swa > 0 or self.is_recurrent)
+
+    def common_prefix(self, prompt: list[int]) -> int:
+        """How many leading prompt tokens the live context holds now (without changing it)."""
+        common = 0
+        for have, want in zip(self.kv_tokens, prompt, strict=False):
+            if have != want:
+                break
+            common += 1
+        return common
+
+    def save_state(self) -> bytes:
+        """The model's memory of `kv_tokens`, as bytes llama.cpp can restore."""
+        size = int(llama_cpp.llama_state_seq_get_size(self._ctx, 0))
+        buf = (ctypes.c_ubyte * size)()
+        written = int(llama_cpp.llama_state_seq_get_data(self._ctx, buf, size, 0))
+        return ctypes.string_at(buf, written)
+
+    def restore_state(self, tokens: tuple[int, ...], data: bytes) -> bool:
+        """Replace the context's memory with a saved one for `tokens`; False if llama.cpp refused it."""
+        self.clear()
+        buf = (ctypes.c_ubyte * len(data)).from_buffer_copy(data)
+        read = int(llama_cpp.llama_state_seq_set_data(self._ctx, buf, len(data), 0))
+        if read == 0:
+            self.clear()
+            return False
+        self.kv_tokens = list(tokens)
+        return True
+
+    def cache_settings(self) -> tuple[int, int, int, bool]:
+        """(type_k, type_v, flash_attn, swa_full): what a saved state also depends on."""
+        p = self._ctx_params
+        return int(p.type_k), int(p.type_v), int(p.flash_attn_type), bool(p.swa_full)
 
     def kv_bytes(self) -> int:
         """Bytes of key/value state held for the conversation right now."""

@@ -38,6 +38,14 @@ class LoadOptions:
     n_threads: int | None = None  # None: physical cores
     n_gpu_layers: int = 0
     n_batch: int = 512
+    # Off by default: llama.cpp's CPU flash-attention kernel gives results that depend on how a
+    # prompt is split into batches (up to 0.7 in a logit, measured on the starter model), so an
+    # answer after a reused prefix could differ from one after a full read. Without it, reuse is
+    # bit-exact.
+    flash_attn: bool = False
+    prefix_cache: bool = True  # False: every answer reads its whole prompt (the baseline)
+    cache_ram_budget: int | None = None  # bytes; None: the smaller of 2 GB and a quarter of RAM
+    cache_disk_budget: int = 5 * 1024**3
 
 
 # --- commands (parent -> engine) --------------------------------------------------
@@ -62,6 +70,22 @@ class Generate:
     overflow_policy: str = "drop_oldest"
     # The last message is an assistant answer that was cut off: write on from its end.
     continue_last: bool = False
+    # The exact tokens the model read and wrote up to the last answer (from the conversation
+    # store): the new turn is appended to them instead of tokenising the history again.
+    history_tokens: tuple[int, ...] = ()
+    cache_owner: str | None = None  # e.g. "conversation:12": its snapshots go when it is deleted
+
+
+@dataclass(frozen=True)
+class ClearCache:
+    """Forget every prefix-cache snapshot, or only those of one owner (a deleted conversation)."""
+
+    owner: str | None = None
+
+
+@dataclass(frozen=True)
+class QueryCache:
+    pass
 
 
 @dataclass(frozen=True)
@@ -75,7 +99,7 @@ class Shutdown:
     pass
 
 
-Command = Load | Generate | Cancel | Shutdown
+Command = Load | Generate | Cancel | Shutdown | ClearCache | QueryCache
 
 
 # --- events (engine -> parent) ----------------------------------------------------
@@ -152,7 +176,7 @@ class Metrics:
     model: str
     prompt_tokens: int
     cached_tokens: int
-    cache_source: str  # "live" | "none"
+    cache_source: str  # "live" | "ram" | "disk" | "none"
     prefill_tokens: int
     load_s: float
     queue_s: float
@@ -180,6 +204,26 @@ class Metrics:
 
 
 @dataclass(frozen=True)
+class CacheReport:
+    """The prefix cache's state: after each answer, and when asked."""
+
+    enabled: bool
+    entries_ram: int
+    entries_disk: int
+    bytes_ram: int
+    bytes_disk: int
+    ram_budget: int
+    disk_budget: int
+    hits: int
+    misses: int
+
+    @property
+    def hit_rate(self) -> float:
+        total = self.hits + self.misses
+        return self.hits / total if total else 0.0
+
+
+@dataclass(frozen=True)
 class Finished:
     request_id: int
     metrics: Metrics
@@ -194,4 +238,4 @@ class Failed:
     details: str = ""
 
 
-Event = LoadProgress | Loaded | Started | Token | EngineStats | Finished | Failed
+Event = LoadProgress | Loaded | Started | Token | EngineStats | Finished | Failed | CacheReport

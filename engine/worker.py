@@ -18,7 +18,9 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine.protocol import (
+    CacheReport,
     Cancel,
+    ClearCache,
     Command,
     EngineStats,
     Event,
@@ -29,6 +31,7 @@ from engine.protocol import (
     Loaded,
     LoadProgress,
     Metrics,
+    QueryCache,
     Shutdown,
     Started,
     Token,
@@ -59,6 +62,8 @@ class Worker:
         self.conn = conn
         self.pending: deque[Command] = deque()
         self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
+        self.cache: Any = None  # engine.prefix_cache.PrefixCache for the loaded model, if enabled
+        self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
         self.process_started_at = started_at
         # When the last load began and ended; the first one began at process spawn.
         self.load_began_at = 0.0
@@ -80,11 +85,22 @@ class Worker:
             except EOFError:  # the parent went away
                 return
             if isinstance(cmd, Shutdown):
+                if self.cache is not None:
+                    self.cache.persist_all()
                 return
             if isinstance(cmd, Load):
                 self.handle_load(cmd)
             elif isinstance(cmd, Generate):
                 self.handle_generate(cmd)
+            elif isinstance(cmd, ClearCache):
+                if self.cache is not None:
+                    if cmd.owner is None:
+                        self.cache.clear()
+                    else:
+                        self.cache.forget_owner(cmd.owner)
+                self.send(self._cache_report())
+            elif isinstance(cmd, QueryCache):
+                self.send(self._cache_report())
             # A Cancel for a request that already ended needs nothing.
 
     # --- load ----------------------------------------------------------------------
@@ -95,8 +111,11 @@ class Worker:
 
         started = time.monotonic()
         if self.model is not None:
+            if self.cache is not None:
+                self.cache.persist_all()
             self.model.close()
             self.model = None
+            self.cache = None
         last_sent = [-1.0]
 
         def on_progress(fraction: float) -> None:
@@ -110,10 +129,56 @@ class Worker:
         except (ModelFileError, ModelLoadError) as exc:
             self.send(Failed(None, str(exc), LOG_HINT))
             return
+        self.reuse_enabled = cmd.options.prefix_cache
+        if cmd.options.prefix_cache:
+            self.cache = self._open_cache(cmd)
         # The first load also waited for the process to start and import llama.cpp.
         self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
         self.load_finished_at = time.monotonic()
         self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at))
+
+    def _open_cache(self, cmd: Load) -> Any:
+        from pathlib import Path
+
+        from engine.model_hash import model_sha256
+        from engine.paths import cache_dir
+        from engine.prefix_cache import CacheKey, PrefixCache
+
+        try:
+            type_k, type_v, flash_attn, swa_full = self.model.cache_settings()
+            key = CacheKey(
+                model_sha256(Path(cmd.options.model_path), cache_dir()),
+                self.model.n_ctx,
+                type_k,
+                type_v,
+                flash_attn,
+                swa_full,
+            )
+            return PrefixCache(
+                key,
+                cache_dir() / "prefix",
+                ram_budget=cmd.options.cache_ram_budget,
+                disk_budget=cmd.options.cache_disk_budget,
+            )
+        except OSError:  # no cache dir, say: answers are only slower
+            logger.warning("prefix cache disabled", exc_info=True)
+            return None
+
+    def _cache_report(self) -> CacheReport:
+        if self.cache is None:
+            return CacheReport(False, 0, 0, 0, 0, 0, 0, 0, 0)
+        st = self.cache.stats()
+        return CacheReport(
+            True,
+            st.entries_ram,
+            st.entries_disk,
+            st.bytes_ram,
+            st.bytes_disk,
+            st.ram_budget,
+            st.disk_budget,
+            st.hits,
+            st.misses,
+        )
 
     # --- generate ------------------------------------------------------------------
 
@@ -121,6 +186,7 @@ class Worker:
         from engine.chat_template import TemplateError
         from engine.context_fit import fit_prompt
         from engine.llama_runtime import PromptTooLongError
+        from engine.prompt_reuse import Reuse, keep_snapshot, prepare_context, settle_answer
 
         if self.model is None:
             self.send(Failed(cmd.request_id, "No model is loaded yet."))
@@ -132,7 +198,12 @@ class Worker:
         queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
         try:
             prompt, dropped = fit_prompt(model, cmd)
-            cached = model.reuse_prefix(prompt)
+            if self.reuse_enabled:
+                reuse = prepare_context(model, self.cache, prompt)
+            else:  # the baseline: every answer reads its whole prompt
+                model.clear()
+                reuse = Reuse(0, "none")
+            cached = reuse.cached_tokens
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
             model.decode(prompt[cached:])
         except (TemplateError, PromptTooLongError) as exc:
@@ -176,7 +247,7 @@ class Worker:
             model=model.info.name,
             prompt_tokens=len(prompt),
             cached_tokens=cached,
-            cache_source="live" if cached else "none",
+            cache_source=reuse.source,
             prefill_tokens=len(prompt) - cached,
             load_s=load_s,
             queue_s=queue_s,
@@ -194,6 +265,12 @@ class Worker:
             dropped_messages=dropped,
         )
         self.send(Finished(cmd.request_id, metrics))
+        if self.reuse_enabled:
+            settle_answer(model, len(prompt))
+            # Remember this exchange for a switch back or a restart (a few ms per 1,000 tokens).
+            keep_snapshot(model, self.cache, cmd.cache_owner)
+        if self.cache is not None:
+            self.send(self._cache_report())
 
     def _stats(self, request_id: int, count: int, decode_s: float) -> EngineStats:
         model = self.model

