@@ -4,12 +4,12 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/branch_rows.py" line="97"/>
+        <location filename="../../app/branch_rows.py" line="100"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="97"/>
+        <location filename="../../app/branch_rows.py" line="100"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
@@ -32,7 +32,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="162"/>
+        <location filename="../../app/chat_view.py" line="163"/>
         <source>Show earlier messages ({n})</source>
         <translation>顯示較早的訊息（{n}）</translation>
     </message>
@@ -394,12 +394,12 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="167"/>
+        <location filename="../../app/engine_client.py" line="182"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="183"/>
+        <location filename="../../app/engine_client.py" line="198"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
@@ -501,138 +501,138 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="82"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="112"/>
-        <location filename="../../app/main_window.py" line="741"/>
+        <location filename="../../app/main_window.py" line="124"/>
+        <location filename="../../app/main_window.py" line="764"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="120"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="122"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="126"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="127"/>
+        <location filename="../../app/main_window.py" line="139"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="147"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="162"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="166"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="203"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="192"/>
+        <location filename="../../app/main_window.py" line="204"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="231"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="309"/>
+        <location filename="../../app/main_window.py" line="321"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="421"/>
+        <location filename="../../app/main_window.py" line="434"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="429"/>
+        <location filename="../../app/main_window.py" line="442"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="431"/>
+        <location filename="../../app/main_window.py" line="444"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="573"/>
+        <location filename="../../app/main_window.py" line="590"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="596"/>
+        <location filename="../../app/main_window.py" line="617"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="638"/>
+        <location filename="../../app/main_window.py" line="659"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="652"/>
+        <location filename="../../app/main_window.py" line="673"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="661"/>
+        <location filename="../../app/main_window.py" line="682"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="664"/>
+        <location filename="../../app/main_window.py" line="686"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="666"/>
+        <location filename="../../app/main_window.py" line="689"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="736"/>
+        <location filename="../../app/main_window.py" line="759"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -814,21 +814,46 @@
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="216"/>
-        <source>Reused {cached} of {total} prompt tokens already in memory.</source>
-        <translation>{total} 個提示 token 中有 {cached} 個已在記憶體中，直接重複使用。</translation>
+        <source>from the model&apos;s working memory</source>
+        <translation>取自模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="221"/>
+        <location filename="../../app/metrics_panel.py" line="217"/>
+        <source>from Hearth&apos;s memory cache</source>
+        <translation>取自 Hearth 的記憶體快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="218"/>
+        <source>from Hearth&apos;s cache on disk</source>
+        <translation>取自 Hearth 的磁碟快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="219"/>
+        <source>from memory</source>
+        <translation>取自記憶體</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="222"/>
+        <source>, saved ≈ {t}</source>
+        <translation>，省下約 {t}</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="224"/>
+        <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
+        <translation>提示的 {total} 個 token 中，有 {cached} 個{where}重複使用{saved}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="229"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="226"/>
+        <location filename="../../app/metrics_panel.py" line="234"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="229"/>
+        <location filename="../../app/metrics_panel.py" line="237"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
