@@ -9,6 +9,8 @@ whole prompt). Then the cached engine is restarted and an old conversation conti
   next turn      TTFT of a turn right after one in the same conversation            target >= 20x
   after restart  TTFT of an old conversation in a freshly started engine            target >= 10x
 
+Between turns the script waits THINK_S (a person reading and typing), as a real chat does.
+
 Also: snapshot save and restore time per MB (RAM and disk), bytes per token, the engine's
 peak RSS against the RAM budget, and TTFT against history length for both engines, drawn
 as an SVG (resources/screenshots/ttft_vs_history.svg) for the README.
@@ -27,6 +29,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from _common import quiet_llama_logs
 
 from engine.process import EngineProcess
 from engine.protocol import (
@@ -56,6 +60,10 @@ FILLER = {
 }
 FOLLOW_UPS = ["Summarise that in one line.", "What comes next?", "Any risks?", "Thanks, and one more idea?"]
 N_CTX = 4096
+# A person reads the answer and types the next message before sending it; the engine uses that
+# time to settle the answer (read it again as one batch) and snapshot it. Sending the next turn
+# the instant an answer ends would charge that background work to the next TTFT.
+THINK_S = 1.5
 
 
 @dataclass
@@ -86,6 +94,8 @@ class Engine:
                 break
 
     def ask(self, chat: Chat, question: str, owner: str) -> tuple[Metrics, float]:
+        if self.requests:
+            time.sleep(THINK_S)
         self.requests += 1
         messages = [*chat.messages, ChatMessage("user", question)]
         sent = time.monotonic()
@@ -263,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-prefix-bench-")
+    quiet_llama_logs()
     began = time.monotonic()
 
     cached_turns, cached_chats, peak_rss = run_script(True, args.threads)
