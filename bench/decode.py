@@ -263,6 +263,7 @@ def run_bare(setup: Setup, rep: int) -> RunResult:
     params.n_ctx = setup.n_ctx
     params.n_batch = params.n_ubatch = N_BATCH
     params.n_threads = params.n_threads_batch = setup.threads
+    params.flash_attn_type = 0  # off, as in Hearth (LoadOptions.flash_attn) and llama_cpp.Llama's default
     ctx = lc.llama_init_from_model(model, params)
     if not ctx:
         lc.llama_model_free(model)
