@@ -29,6 +29,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from engine.protocol import CacheReport
+
 logger = logging.getLogger(__name__)
 
 BLOCK_TOKENS = 64
@@ -83,23 +85,6 @@ class CacheHit:
     snapshot: Snapshot
     usable: int  # how many leading prompt tokens it covers
     tier: str  # "ram" | "disk"
-
-
-@dataclass(frozen=True)
-class CacheStats:
-    entries_ram: int
-    entries_disk: int
-    bytes_ram: int
-    bytes_disk: int
-    ram_budget: int
-    disk_budget: int
-    hits: int
-    misses: int
-
-    @property
-    def hit_rate(self) -> float:
-        total = self.hits + self.misses
-        return self.hits / total if total else 0.0
 
 
 class SnapshotFileError(ValueError):
@@ -296,10 +281,11 @@ class PrefixCache:
             for snap in list(self._snapshots.values()):
                 self._drop(snap)
 
-    def stats(self) -> CacheStats:
+    def stats(self) -> CacheReport:
         with self._lock:
             snaps = list(self._snapshots.values())
-            return CacheStats(
+            return CacheReport(
+                enabled=True,
                 entries_ram=sum(s.in_ram for s in snaps),
                 entries_disk=sum(s.path is not None for s in snaps),
                 bytes_ram=sum(s.size for s in snaps if s.in_ram),

@@ -167,18 +167,8 @@ class Worker:
     def _cache_report(self) -> CacheReport:
         if self.cache is None:
             return CacheReport(False, 0, 0, 0, 0, 0, 0, 0, 0)
-        st = self.cache.stats()
-        return CacheReport(
-            True,
-            st.entries_ram,
-            st.entries_disk,
-            st.bytes_ram,
-            st.bytes_disk,
-            st.ram_budget,
-            st.disk_budget,
-            st.hits,
-            st.misses,
-        )
+        report: CacheReport = self.cache.stats()
+        return report
 
     # --- generate ------------------------------------------------------------------
 
