@@ -38,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
+    replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
+    _add_model_options(replay)
+    replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
+    replay.add_argument("--temperature", type=float, help="sampling temperature for every turn")
+    replay.add_argument("--max-tokens", type=int, help="the longest answer, in tokens")
+    replay.add_argument("--json", action="store_true", help="one JSON line of figures per turn")
+    replay.add_argument("script", metavar="SCRIPT.jsonl", help='lines of {"conversation": NAME, "user": TEXT}')
     return parser
 
 
@@ -98,10 +105,35 @@ def _chats(args: argparse.Namespace) -> int:
         return 130
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from engine.headless import RunError, resolve_model
+    from engine.replay import ReplayRequest, replay
+
+    try:
+        request = ReplayRequest(
+            script=args.script,
+            model=resolve_model(args.model),
+            prefix_cache=not args.no_prefix_cache,
+            temperature=args.temperature,
+            max_tokens=args.max_tokens,
+            threads=args.threads,
+            ctx=args.ctx,
+            as_json=args.json,
+        )
+        return replay(request)
+    except RunError as exc:
+        print(f"hearth: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "run":
         return _run_headless(args)
+    if args.command == "replay":
+        return _replay(args)
     if args.command == "chats":
         return _chats(args)
     from app.launcher import launch

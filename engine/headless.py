@@ -83,7 +83,7 @@ def metrics_json(metrics: Metrics, app_rss_bytes: int, ttft_s: float) -> dict[st
     }
 
 
-def _resolve_model(model: str | None) -> str:
+def resolve_model(model: str | None) -> str:
     # The file itself is checked once, in the engine child, before llama.cpp loads it.
     try:
         return model or str(starter_model_path())
@@ -120,7 +120,7 @@ def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore,
 def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     """Stream one answer to `out`. With `request.chat`, it also goes into that stored conversation."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
-    model_path = _resolve_model(request.model)
+    model_path = resolve_model(request.model)
     store: ConversationStore | None = None
     turn: ChatTurn | None = None
     if request.chat is not None:
