@@ -187,6 +187,11 @@ class EngineClient(QObject):
                 active = command.request_id
             elif isinstance(command, Cancel | ClearCache | QueryCache) and engine is not None:
                 engine.send(command)
+            elif isinstance(command, ClearCache) and command.owner is not None:
+                # No engine running: delete the files directly (here, off the window's thread).
+                from engine.prefix_cache import cache_root, forget_owner_on_disk
+
+                forget_owner_on_disk(cache_root(), command.owner)
         except EngineDiedError as exc:
             self.failed.emit(Failed(active, exc.failure.reason, exc.failure.details))
             if engine is not None:

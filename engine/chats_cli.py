@@ -17,6 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
+from engine.chat_turn import cache_owner
+from engine.prefix_cache import cache_root, forget_owner_on_disk
 from engine.store.conversations import ConversationStore
 from engine.store.export import ImportFormatError, from_json, to_json, to_markdown
 from engine.store.records import Conversation
@@ -139,5 +141,7 @@ def remove_chat(name_or_id: str, out: TextIO = sys.stdout) -> int:
                 f"{len(same_title)} conversations are called “{name_or_id}” ({numbers}); remove one by its number."
             )
         store.purge(conversation.id)
+    # Its prefix-cache snapshots go with it.
+    forget_owner_on_disk(cache_root(), cache_owner(conversation.id))
     out.write(f"Removed conversation {conversation.id}: {conversation.title}\n")
     return 0

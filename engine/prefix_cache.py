@@ -41,6 +41,13 @@ DEFAULT_DISK_BUDGET = 5 * 1024**3
 MAX_RAM_BUDGET = 2 * 1024**3
 
 
+def cache_root() -> Path:
+    """Where snapshots live: one folder per CacheKey under the user's cache dir."""
+    from engine.paths import cache_dir
+
+    return cache_dir() / "prefix"
+
+
 def default_ram_budget() -> int:
     """The smaller of 2 GB and a quarter of this machine's memory."""
     import psutil
@@ -229,7 +236,7 @@ class PrefixCache:
             hashlib.sha256(struct.pack(f"<{len(snap.tokens)}i", *snap.tokens)).hexdigest()[:32] + FILE_SUFFIX
         )
         try:
-            write_snapshot_file(path, self.key, snap.tokens, data)
+            write_snapshot_file(path, self.key, snap.tokens, data, snap.owners)
         except OSError as exc:  # a full disk: the RAM copy still works
             logger.warning("could not write snapshot %s: %s", path.name, exc)
             return
@@ -250,12 +257,13 @@ class PrefixCache:
         assert self.disk_dir is not None
         for path in sorted(self.disk_dir.glob(f"*{FILE_SUFFIX}")):
             try:
-                tokens, size = read_snapshot_header(path, self.key)
+                tokens, size, owners = read_snapshot_header(path, self.key)
             except (OSError, SnapshotFileError) as exc:
                 logger.warning("deleting damaged snapshot %s: %s", path.name, exc)
                 path.unlink(missing_ok=True)
                 continue
-            snap = Snapshot(tokens, size, None, path, last_used=path.stat().st_mtime - time.time() + time.monotonic())
+            snap = Snapshot(tokens, size, None, path, owners=owners)
+            snap.last_used = path.stat().st_mtime - time.time() + time.monotonic()
             self._snapshots[tokens] = snap
             self._index(tokens)
         for leftover in self.disk_dir.glob("*.tmp"):
@@ -366,9 +374,17 @@ class PrefixCache:
 #   header: {"key": CacheKey fields, "tokens": [...], "size": payload bytes, "sha256": payload hash}
 
 
-def write_snapshot_file(path: Path, key: CacheKey, tokens: Iterable[int], data: bytes) -> None:
+def write_snapshot_file(
+    path: Path, key: CacheKey, tokens: Iterable[int], data: bytes, owners: Iterable[str] = ()
+) -> None:
     header = json.dumps(
-        {"key": asdict(key), "tokens": list(tokens), "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+        {
+            "key": asdict(key),
+            "tokens": list(tokens),
+            "size": len(data),
+            "sha256": hashlib.sha256(data).hexdigest(),
+            "owners": sorted(owners),
+        }
     ).encode()
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
@@ -380,7 +396,7 @@ def write_snapshot_file(path: Path, key: CacheKey, tokens: Iterable[int], data: 
     os.replace(tmp, path)
 
 
-def _read_header(f: object, key: CacheKey) -> dict[str, object]:
+def _read_header(f: object, key: CacheKey | None) -> dict[str, object]:
     read = f.read  # type: ignore[attr-defined]
     start = read(len(FILE_MAGIC) + 8)
     if len(start) != len(FILE_MAGIC) + 8 or not start.startswith(FILE_MAGIC):
@@ -392,22 +408,24 @@ def _read_header(f: object, key: CacheKey) -> dict[str, object]:
         header = json.loads(read(header_len))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise SnapshotFileError("damaged header") from exc
-    if not isinstance(header, dict) or header.get("key") != asdict(key):
+    if not isinstance(header, dict) or (key is not None and header.get("key") != asdict(key)):
         raise SnapshotFileError("made for another model or other settings")
     return header
 
 
-def read_snapshot_header(path: Path, key: CacheKey) -> tuple[tuple[int, ...], int]:
+def read_snapshot_header(path: Path, key: CacheKey | None) -> tuple[tuple[int, ...], int, set[str]]:
+    """(tokens, payload size, owners); `key=None` accepts any settings (for deleting by owner)."""
     with open(path, "rb") as f:
         header = _read_header(f, key)
         data_start = f.tell()
     tokens = header.get("tokens")
     size = header.get("size")
-    if not isinstance(tokens, list) or not isinstance(size, int):
+    owners = header.get("owners", [])
+    if not isinstance(tokens, list) or not isinstance(size, int) or not isinstance(owners, list):
         raise SnapshotFileError("damaged header")
     if path.stat().st_size != data_start + size:
         raise SnapshotFileError("the file is cut short or too long")
-    return tuple(int(t) for t in tokens), size
+    return tuple(int(t) for t in tokens), size, {str(o) for o in owners}
 
 
 def read_snapshot_file(path: Path, key: CacheKey) -> tuple[tuple[int, ...], bytes]:
@@ -419,3 +437,18 @@ def read_snapshot_file(path: Path, key: CacheKey) -> tuple[tuple[int, ...], byte
     tokens = header.get("tokens")
     assert isinstance(tokens, list)
     return tuple(int(t) for t in tokens), data
+
+
+def forget_owner_on_disk(cache_root: Path, owner: str) -> int:
+    """Delete `owner`'s snapshot files under every model's folder, with no engine running
+    (a conversation deleted from the command line); return how many."""
+    removed = 0
+    for path in cache_root.glob(f"*/*{FILE_SUFFIX}"):
+        try:
+            _, _, owners = read_snapshot_header(path, None)
+        except (OSError, SnapshotFileError):
+            continue
+        if owner in owners:
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed

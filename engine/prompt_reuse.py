@@ -91,7 +91,9 @@ def keep_snapshot(
     if model.can_cut_back:
         for other in cache.snapshots():
             superseded = tokens[: len(other.tokens)] == other.tokens
-            if other is not snap and not other.pinned and owner in other.owners and superseded:
+            # Same conversation, or nobody's (a first turn from the command line has no owner yet).
+            mine = owner in other.owners or not other.owners
+            if other is not snap and not other.pinned and mine and superseded:
                 cache.drop(other)
     if persist:
         # Written to disk behind the answer, so a restart (or a crash) keeps it.

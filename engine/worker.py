@@ -142,7 +142,7 @@ class Worker:
 
         from engine.model_hash import model_sha256
         from engine.paths import cache_dir
-        from engine.prefix_cache import CacheKey, PrefixCache
+        from engine.prefix_cache import CacheKey, PrefixCache, cache_root
 
         try:
             type_k, type_v, flash_attn, swa_full = self.model.cache_settings()
@@ -156,7 +156,7 @@ class Worker:
             )
             return PrefixCache(
                 key,
-                cache_dir() / "prefix",
+                cache_root(),
                 ram_budget=cmd.options.cache_ram_budget,
                 disk_budget=cmd.options.cache_disk_budget,
             )

@@ -182,7 +182,10 @@ def test_export_markdown_and_json_then_import_round_trip(db_with_two_turns: Path
     assert _hearth("chats", "export", "2").stdout.split("\n", 3)[3] == markdown.stdout.split("\n", 3)[3]
 
 
-def test_rm_deletes_for_good(db_with_two_turns: Path) -> None:
+def test_rm_deletes_for_good(db_with_two_turns: Path, two_turns: TwoTurns, hearth_home: Path) -> None:
+    shutil.copytree(two_turns.home / "cache", hearth_home / "cache")  # with its prefix-cache snapshots
+    snapshots = list((hearth_home / "cache" / "prefix").glob("*/*.kv"))
+    assert snapshots, "the two turns left no snapshot"
     result = _hearth("chats", "rm", CHAT)
     assert result.returncode == 0, result.stderr
     assert result.stdout == f"Removed conversation 1: {CHAT}\n"
@@ -190,6 +193,7 @@ def test_rm_deletes_for_good(db_with_two_turns: Path) -> None:
     with ConversationStore(db_with_two_turns) as store:
         assert store.connection.execute("SELECT COUNT(*) FROM conversations").fetchone()[0] == 0
         assert store.connection.execute("SELECT COUNT(*) FROM messages").fetchone()[0] == 0
+    assert not any(path.exists() for path in snapshots)  # its snapshots went with it
     _assert_one_line_error(_hearth("chats", "rm", CHAT), CHAT)
 
 

@@ -153,3 +153,17 @@ def test_forgetting_an_owner_deletes_its_snapshots_everywhere(tmp_path: Path) ->
     assert not path.exists()
     assert cache.lookup([*_tokens(100), 1]) is None
     assert cache.lookup([*_tokens(100, 500), 1]) is not None
+
+
+def test_owners_are_kept_on_disk_so_a_deleted_conversation_loses_its_snapshots_later(tmp_path: Path) -> None:
+    from engine.prefix_cache import forget_owner_on_disk
+
+    cache = _cache(tmp_path)
+    cache.put(_tokens(100), b"a", owner="conversation:1")
+    cache.put(_tokens(100, 500), b"b", owner="conversation:2")
+    cache.persist_all()
+    restarted = _cache(tmp_path)  # owners come back from the file headers
+    assert restarted.forget_owner("conversation:1") == 1
+    # With no engine running (the command line), the files are deleted directly.
+    assert forget_owner_on_disk(tmp_path / "prefix", "conversation:2") == 1
+    assert list((tmp_path / "prefix").rglob("*.kv")) == []
