@@ -92,6 +92,7 @@ class EngineClient(QObject):
         continue_last: bool = False,
         history_tokens: tuple[int, ...] = (),
         cache_owner: str | None = None,
+        pin_system_prompt: bool = False,
     ) -> int:
         request_id = next(self._ids)
         command = Generate(
@@ -104,6 +105,7 @@ class EngineClient(QObject):
             continue_last=continue_last,
             history_tokens=history_tokens,
             cache_owner=cache_owner,
+            pin_system_prompt=pin_system_prompt,
         )
         self._put(command)
         return request_id

@@ -524,6 +524,7 @@ class MainWindow(QMainWindow):
             continue_last=continue_last,
             history_tokens=history,
             cache_owner=cache_owner(conversation.id),
+            pin_system_prompt=bool(conversation.system_prompt.strip()),
         )
         self.generation = Generation(
             request_id,

@@ -66,7 +66,9 @@ class ChatTemplate:
     bos_token: str
     eos_token: str
 
-    def render(self, messages: tuple[ChatMessage, ...], continue_last: bool = False) -> str:
+    def render(
+        self, messages: tuple[ChatMessage, ...], continue_last: bool = False, add_generation_prompt: bool = True
+    ) -> str:
         """The prompt text; with `continue_last`, the last (assistant) message is left open to write on."""
         if continue_last and messages and messages[-1].role == "assistant":
             return self.render(messages[:-1]) + messages[-1].content
@@ -74,7 +76,7 @@ class ChatTemplate:
             template=self.text,
             eos_token=self.eos_token,
             bos_token=self.bos_token,
-            add_generation_prompt=True,
+            add_generation_prompt=add_generation_prompt,
         )
         payload = [{"role": m.role, "content": m.content} for m in messages]
         try:

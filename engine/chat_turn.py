@@ -102,6 +102,7 @@ class ChatTurn:
             overflow_policy=conversation.overflow_policy if conversation else "drop_oldest",
             history_tokens=tuple(branch_tokens(self.branch, self.model_name)),
             cache_owner=cache_owner(conversation.id) if conversation else None,
+            pin_system_prompt=bool(self.system_prompt.strip()),
         )
 
     # --- events -----------------------------------------------------------------------

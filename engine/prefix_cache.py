@@ -236,7 +236,7 @@ class PrefixCache:
             hashlib.sha256(struct.pack(f"<{len(snap.tokens)}i", *snap.tokens)).hexdigest()[:32] + FILE_SUFFIX
         )
         try:
-            write_snapshot_file(path, self.key, snap.tokens, data, snap.owners)
+            write_snapshot_file(path, self.key, snap.tokens, data, owners=snap.owners, pinned=snap.pinned)
         except OSError as exc:  # a full disk: the RAM copy still works
             logger.warning("could not write snapshot %s: %s", path.name, exc)
             return
@@ -257,12 +257,12 @@ class PrefixCache:
         assert self.disk_dir is not None
         for path in sorted(self.disk_dir.glob(f"*{FILE_SUFFIX}")):
             try:
-                tokens, size, owners = read_snapshot_header(path, self.key)
+                tokens, size, owners, pinned = read_snapshot_header(path, self.key)
             except (OSError, SnapshotFileError) as exc:
                 logger.warning("deleting damaged snapshot %s: %s", path.name, exc)
                 path.unlink(missing_ok=True)
                 continue
-            snap = Snapshot(tokens, size, None, path, owners=owners)
+            snap = Snapshot(tokens, size, None, path, pinned=pinned, owners=owners)
             snap.last_used = path.stat().st_mtime - time.time() + time.monotonic()
             self._snapshots[tokens] = snap
             self._index(tokens)
@@ -375,7 +375,7 @@ class PrefixCache:
 
 
 def write_snapshot_file(
-    path: Path, key: CacheKey, tokens: Iterable[int], data: bytes, owners: Iterable[str] = ()
+    path: Path, key: CacheKey, tokens: Iterable[int], data: bytes, *, owners: Iterable[str] = (), pinned: bool = False
 ) -> None:
     header = json.dumps(
         {
@@ -384,6 +384,7 @@ def write_snapshot_file(
             "size": len(data),
             "sha256": hashlib.sha256(data).hexdigest(),
             "owners": sorted(owners),
+            "pinned": pinned,
         }
     ).encode()
     tmp = path.with_name(path.name + ".tmp")
@@ -413,8 +414,8 @@ def _read_header(f: object, key: CacheKey | None) -> dict[str, object]:
     return header
 
 
-def read_snapshot_header(path: Path, key: CacheKey | None) -> tuple[tuple[int, ...], int, set[str]]:
-    """(tokens, payload size, owners); `key=None` accepts any settings (for deleting by owner)."""
+def read_snapshot_header(path: Path, key: CacheKey | None) -> tuple[tuple[int, ...], int, set[str], bool]:
+    """(tokens, payload size, owners, pinned); `key=None` accepts any settings (for deleting by owner)."""
     with open(path, "rb") as f:
         header = _read_header(f, key)
         data_start = f.tell()
@@ -425,7 +426,7 @@ def read_snapshot_header(path: Path, key: CacheKey | None) -> tuple[tuple[int, .
         raise SnapshotFileError("damaged header")
     if path.stat().st_size != data_start + size:
         raise SnapshotFileError("the file is cut short or too long")
-    return tuple(int(t) for t in tokens), size, {str(o) for o in owners}
+    return tuple(int(t) for t in tokens), size, {str(o) for o in owners}, header.get("pinned") is True
 
 
 def read_snapshot_file(path: Path, key: CacheKey) -> tuple[tuple[int, ...], bytes]:
@@ -445,7 +446,7 @@ def forget_owner_on_disk(cache_root: Path, owner: str) -> int:
     removed = 0
     for path in cache_root.glob(f"*/*{FILE_SUFFIX}"):
         try:
-            _, _, owners = read_snapshot_header(path, None)
+            _, _, owners, _ = read_snapshot_header(path, None)
         except (OSError, SnapshotFileError):
             continue
         if owner in owners:

@@ -12,7 +12,9 @@ import threading
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.chat_template import ChatTemplate, with_override
 from engine.prefix_cache import PrefixCache, SnapshotFileError
+from engine.protocol import Generate
 
 logger = logging.getLogger(__name__)
 
@@ -34,6 +36,12 @@ class _Model(Protocol):
     def decode(self, tokens: list[int]) -> None: ...
     def save_state(self) -> bytes: ...
     def restore_state(self, tokens: tuple[int, ...], data: bytes) -> bool: ...
+
+
+class _TemplateModel(Protocol):
+    template: ChatTemplate
+
+    def tokenize(self, text: str, add_special: bool = True) -> list[int]: ...
 
 
 @dataclass(frozen=True)
@@ -98,3 +106,28 @@ def keep_snapshot(
     if persist:
         # Written to disk behind the answer, so a restart (or a crash) keeps it.
         threading.Thread(target=cache.persist, args=(snap,), name="snapshot-writer", daemon=True).start()
+
+
+def system_prompt_length(model: _TemplateModel, cmd: Generate, prompt: list[int]) -> int:
+    """How many leading prompt tokens are the system prompt alone (0 if they cannot be told apart)."""
+    messages = cmd.messages
+    if not messages or messages[0].role != "system":
+        return 0
+    template = with_override(model.template, cmd.template_override)
+    text = template.render(messages[:1], add_generation_prompt=False)
+    tokens = model.tokenize(text, add_special=True)
+    # The system part's tokens must be exactly where the whole prompt has them.
+    if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
+        return 0
+    return len(tokens)
+
+
+def read_prompt(model: _Model, cache: PrefixCache | None, prompt: list[int], cached: int, pin_at: int = 0) -> None:
+    """Read the prompt after its first `cached` tokens; stop at `pin_at` on the way to keep a
+    pinned snapshot of the system prompt (splitting the read changes no result)."""
+    if cache is not None and cached < pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
+        model.decode(prompt[cached:pin_at])
+        snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True)
+        threading.Thread(target=cache.persist, args=(snap,), name="snapshot-writer", daemon=True).start()
+        cached = pin_at
+    model.decode(prompt[cached:])

@@ -74,6 +74,9 @@ class Generate:
     # store): the new turn is appended to them instead of tokenising the history again.
     history_tokens: tuple[int, ...] = ()
     cache_owner: str | None = None  # e.g. "conversation:12": its snapshots go when it is deleted
+    # Keep the system prompt's own snapshot for good (never evicted): every conversation that
+    # starts with it skips reading it.
+    pin_system_prompt: bool = False
 
 
 @dataclass(frozen=True)

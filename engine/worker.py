@@ -176,7 +176,14 @@ class Worker:
         from engine.chat_template import TemplateError
         from engine.context_fit import fit_prompt
         from engine.llama_runtime import PromptTooLongError
-        from engine.prompt_reuse import Reuse, keep_snapshot, prepare_context, settle_answer
+        from engine.prompt_reuse import (
+            Reuse,
+            keep_snapshot,
+            prepare_context,
+            read_prompt,
+            settle_answer,
+            system_prompt_length,
+        )
 
         if self.model is None:
             self.send(Failed(cmd.request_id, "No model is loaded yet."))
@@ -195,7 +202,8 @@ class Worker:
                 reuse = Reuse(0, "none")
             cached = reuse.cached_tokens
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
-            model.decode(prompt[cached:])
+            pin_at = system_prompt_length(model, cmd, prompt) if self.cache and cmd.pin_system_prompt else 0
+            read_prompt(model, self.cache, prompt, cached, pin_at)
         except (TemplateError, PromptTooLongError) as exc:
             self.send(Failed(cmd.request_id, str(exc)))
             return

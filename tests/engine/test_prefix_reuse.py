@@ -149,3 +149,55 @@ def test_after_a_restart_a_conversation_is_served_from_disk(starter_model: Path)
     assert turn.metrics.cached_tokens == len(chats[name].history) - turn.metrics.prefill_tokens - len(
         turn.text and chats[name].history[turn.metrics.prompt_tokens :]
     )
+
+
+def test_the_system_prompt_is_pinned_and_kept_on_disk(starter_model: Path, hearth_home: Path) -> None:
+    from engine.prefix_cache import cache_root, read_snapshot_header
+
+    system = ChatMessage("system", "You are a patient tutor. Explain every idea with one everyday example. " * 4)
+    engine = _start(starter_model, reuse=True)
+    try:
+        for request_id, question in enumerate(["What is gravity?", "What is a cell?"], 1):
+            engine.send(Generate(request_id, (system, ChatMessage("user", question)), GREEDY, pin_system_prompt=True))
+            while not isinstance(event := engine.receive(timeout=300), Finished):
+                assert not isinstance(event, Failed), event
+    finally:
+        engine.stop()
+    headers = [read_snapshot_header(path, None) for path in cache_root().glob("*/*.kv")]
+    pinned = [tokens for tokens, _size, _owners, is_pinned in headers if is_pinned]
+    assert len(pinned) == 1  # one system prompt, kept once
+    others = [tokens for tokens, _size, _owners, is_pinned in headers if not is_pinned]
+    assert others
+    assert all(t[: len(pinned[0])] == pinned[0] for t in others)  # every exchange starts with it
+
+
+def test_a_damaged_snapshot_on_disk_is_ignored_and_the_answer_is_still_right(starter_model: Path) -> None:
+    from engine.prefix_cache import cache_root
+
+    name, question = _script(seed=3, turns_each=1)[0]
+    chats: dict[str, Chat] = {}
+    engine = _start(starter_model, reuse=True)
+    try:
+        _ask(engine, chats, 1, name, question)
+    finally:
+        engine.stop()
+    files = list(cache_root().glob("*/*.kv"))
+    assert files
+    for path in files:  # one flipped byte in each payload: the checksum no longer matches
+        data = bytearray(path.read_bytes())
+        data[-100] ^= 0x5A
+        path.write_bytes(bytes(data))
+    baseline_chats = {k: Chat(list(v.messages), v.history) for k, v in chats.items()}
+    restarted = _start(starter_model, reuse=True)
+    try:
+        turn = _ask(restarted, chats, 1, name, FOLLOW_UPS[0])
+    finally:
+        restarted.stop()
+    plain = _start(starter_model, reuse=False)
+    try:
+        expected = _ask(plain, baseline_chats, 1, name, FOLLOW_UPS[0])
+    finally:
+        plain.stop()
+    assert turn.metrics.cache_source == "none"
+    assert turn.text == expected.text
+    assert not any(path.exists() for path in files)  # found damaged when read, and deleted
