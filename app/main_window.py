@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app import formatting as fmt
 from app.branch_rows import BranchRows, dropped_notice
+from app.cache_view import CacheView
 from app.chat_view import ChatView
 from app.composer import Composer
 from app.conversation_list import ConversationListView
@@ -46,6 +47,7 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.settings import load_settings, save_settings
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore
 from engine.store.records import Conversation, StoredMessage
@@ -202,6 +204,9 @@ class MainWindow(QMainWindow):
         self.side_tabs.setObjectName("sideTabs")
         self.side_tabs.addTab(self.metrics_panel, self.tr("Performance"))
         self.side_tabs.addTab(self.settings_view, self.tr("Conversation"))
+        self.cache_view = CacheView()
+        self.cache_view.set_budgets(*self.cache_budgets())
+        self.side_tabs.addTab(self.cache_view, self.tr("Cache"))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.conversation_list)
         self.splitter.addWidget(chat_column)
@@ -269,6 +274,9 @@ class MainWindow(QMainWindow):
         c.finished.connect(self._on_finished)
         c.failed.connect(self._on_failed)
         c.engine_started.connect(self._on_engine_started)
+        c.cache_reported.connect(self.cache_view.show_report)
+        self.cache_view.clear_requested.connect(self.client.clear_cache)
+        self.cache_view.budgets_changed.connect(self._on_cache_budgets_changed)
 
     def attach_plot(self) -> None:
         """Create the live plot once the window is up, so the first frame comes sooner."""
@@ -653,7 +661,24 @@ class MainWindow(QMainWindow):
     def _on_engine_started(self) -> None:
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
 
+    def cache_budgets(self) -> tuple[int, int]:
+        """The prompt cache's RAM and disk limits in bytes: the user's, or the defaults."""
+        from engine.prefix_cache import DEFAULT_DISK_BUDGET, default_ram_budget
+
+        saved = load_settings()
+        ram = saved.get("cache_ram_budget")
+        disk = saved.get("cache_disk_budget")
+        return (
+            ram if isinstance(ram, int) and ram >= 0 else default_ram_budget(),
+            disk if isinstance(disk, int) and disk >= 0 else DEFAULT_DISK_BUDGET,
+        )
+
+    def _on_cache_budgets_changed(self, ram: int, disk: int) -> None:
+        save_settings({"cache_ram_budget": ram, "cache_disk_budget": disk})
+
     def load_model(self, options: LoadOptions) -> None:
+        ram, disk = self.cache_budgets()
+        options = replace(options, cache_ram_budget=ram, cache_disk_budget=disk)
         self.load_error.hide()
         self.load_bar.setValue(0)
         self.load_bar.show()
@@ -695,6 +720,7 @@ class MainWindow(QMainWindow):
             self.sampling = self._default_sampling()
         self._show_settings()
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
+        self.client.query_cache()
         self.model_ready.emit(event)
 
     def _on_started(self, event: Started) -> None:

@@ -14,6 +14,7 @@ import sys
 import time
 import traceback
 from collections import deque
+from dataclasses import replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -64,6 +65,8 @@ class Worker:
         self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
         self.cache: Any = None  # engine.prefix_cache.PrefixCache for the loaded model, if enabled
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
+        self.answers_total = 0
+        self.answers_reused = 0
         self.process_started_at = started_at
         # When the last load began and ended; the first one began at process spawn.
         self.load_began_at = 0.0
@@ -168,7 +171,8 @@ class Worker:
         if self.cache is None:
             return CacheReport(False, 0, 0, 0, 0, 0, 0, 0, 0)
         report: CacheReport = self.cache.stats()
-        return report
+        # "Helped" means any reuse, the live context included, not only snapshot hits.
+        return replace(report, hits=self.answers_reused, misses=self.answers_total - self.answers_reused)
 
     # --- generate ------------------------------------------------------------------
 
@@ -201,6 +205,8 @@ class Worker:
                 model.clear()
                 reuse = Reuse(0, "none")
             cached = reuse.cached_tokens
+            self.answers_total += 1
+            self.answers_reused += cached > 0
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
             pin_at = system_prompt_length(model, cmd, prompt) if self.cache and cmd.pin_system_prompt else 0
             read_prompt(model, self.cache, prompt, cached, pin_at)

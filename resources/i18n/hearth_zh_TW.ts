@@ -30,6 +30,110 @@
     </message>
 </context>
 <context>
+    <name>CacheView</name>
+    <message>
+        <location filename="../../app/cache_view.py" line="28"/>
+        <source>Prompt cache</source>
+        <translation>提示快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="32"/>
+        <source>Hearth keeps what the model has already read, so going back to a conversation, or reopening it after a restart, does not make it read everything again.</source>
+        <translation>Hearth 會保留模型已經讀過的內容，所以回到某個對話，或重新啟動後再開啟它，都不必讓模型從頭再讀一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="39"/>
+        <source>Snapshots kept in memory: the fastest to bring back.</source>
+        <translation>保存在記憶體中的快照：取回最快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="41"/>
+        <source>Snapshots kept on disk: they survive closing Hearth.</source>
+        <translation>保存在磁碟上的快照：關閉 Hearth 後仍會保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="43"/>
+        <source>How often an answer could start from something the cache already held.</source>
+        <translation>有多少比例的回答能從快取中已有的內容開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="47"/>
+        <source>The most memory the cache may use; the oldest snapshots go first.</source>
+        <translation>快取最多可使用的記憶體；最舊的快照會先被移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="48"/>
+        <source>The most disk space the cache may use; the oldest go first.</source>
+        <translation>快取最多可使用的磁碟空間；最舊的會先被移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="51"/>
+        <source>New limits apply when a model is next loaded.</source>
+        <translation>新的上限會在下次載入模型時生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="54"/>
+        <source>Clear cache</source>
+        <translation>清除快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="56"/>
+        <source>Forget every snapshot; answers stay the same, the next ones just start slower.</source>
+        <translation>忘掉所有快照；回答內容不變，只是接下來的回答會比較慢開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="61"/>
+        <source>In memory</source>
+        <translation>記憶體中</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="62"/>
+        <source>On disk</source>
+        <translation>磁碟上</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="63"/>
+        <source>Helped</source>
+        <translation>派上用場</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="64"/>
+        <source>Memory limit</source>
+        <translation>記憶體上限</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="65"/>
+        <source>Disk limit</source>
+        <translation>磁碟上限</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="97"/>
+        <source>not in use yet</source>
+        <translation>尚未使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="97"/>
+        <source>turned off</source>
+        <translation>已關閉</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="102"/>
+        <location filename="../../app/cache_view.py" line="107"/>
+        <source>Snapshots: {n} · {used} of {limit}</source>
+        <translation>快照：{n} 個 · 已用 {used}／上限 {limit}</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="113"/>
+        <source>{rate} of answers ({hits} of {total})</source>
+        <translation>{rate} 的回答（{total} 次中有 {hits} 次）</translation>
+    </message>
+    <message>
+        <location filename="../../app/cache_view.py" line="117"/>
+        <source>no answers yet</source>
+        <translation>還沒有回答</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../../app/chat_view.py" line="163"/>
@@ -394,12 +498,12 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="182"/>
+        <location filename="../../app/engine_client.py" line="184"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="198"/>
+        <location filename="../../app/engine_client.py" line="205"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
@@ -501,138 +605,143 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="124"/>
-        <location filename="../../app/main_window.py" line="764"/>
+        <location filename="../../app/main_window.py" line="126"/>
+        <location filename="../../app/main_window.py" line="791"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="136"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="139"/>
+        <location filename="../../app/main_window.py" line="141"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="161"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="162"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="166"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="180"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="203"/>
+        <location filename="../../app/main_window.py" line="205"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="204"/>
+        <location filename="../../app/main_window.py" line="206"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="231"/>
+        <location filename="../../app/main_window.py" line="209"/>
+        <source>Cache</source>
+        <translation>快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="236"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="321"/>
+        <location filename="../../app/main_window.py" line="329"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="434"/>
+        <location filename="../../app/main_window.py" line="442"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="450"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="444"/>
+        <location filename="../../app/main_window.py" line="452"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="590"/>
+        <location filename="../../app/main_window.py" line="599"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="617"/>
+        <location filename="../../app/main_window.py" line="626"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="659"/>
+        <location filename="../../app/main_window.py" line="685"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="673"/>
+        <location filename="../../app/main_window.py" line="699"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="682"/>
+        <location filename="../../app/main_window.py" line="708"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="686"/>
+        <location filename="../../app/main_window.py" line="712"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="689"/>
+        <location filename="../../app/main_window.py" line="715"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="759"/>
+        <location filename="../../app/main_window.py" line="786"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>

@@ -225,3 +225,20 @@ def test_a_preset_chosen_in_the_panel_is_saved_and_used_for_the_next_answer(qtbo
     window.new_conversation()
     window.show_conversation(window.store.summaries()[0].id)
     assert settings.preset_combo.currentText() == "Precise"
+
+
+def test_the_cache_tab_shows_snapshots_clears_them_and_keeps_its_limits(qtbot: QtBot, window: MainWindow) -> None:
+    view = window.cache_view
+    window.sampling = SHORT
+    with qtbot.waitSignal(window.client.cache_reported, timeout=ANSWER_TIMEOUT_MS):
+        _ask(qtbot, window, "Tell me a fact about owls, please, in one short sentence.")
+    qtbot.waitUntil(lambda: not view.memory_label.text().startswith(("Snapshots: 0", "not in use")))
+    assert "%" in view.hits_label.text()
+    with qtbot.waitSignal(window.client.cache_reported, timeout=ANSWER_TIMEOUT_MS) as cleared:
+        qtbot.mouseClick(view.clear_button, Qt.MouseButton.LeftButton)
+    assert cleared.args[0].entries_ram == 0
+    assert view.memory_label.text().startswith("Snapshots: 0 ")
+    # A new limit is saved and used for the next model load.
+    view.ram_budget.setValue(300)
+    view.ram_budget.editingFinished.emit()
+    assert window.cache_budgets()[0] == 300 * 1024 * 1024
