@@ -207,11 +207,7 @@ class LlamaModel:
 
     def reuse_prefix(self, prompt: list[int]) -> int:
         """Keep the longest valid shared prefix of the live context; return its length."""
-        common = 0
-        for have, want in zip(self.kv_tokens, prompt, strict=False):
-            if have != want:
-                break
-            common += 1
+        common = self.common_prefix(prompt)
         # At least one token must be decoded again: the context keeps no logits to sample from.
         common = min(common, len(prompt) - 1)
         pure_extension = common == len(self.kv_tokens)
@@ -261,12 +257,9 @@ class LlamaModel:
 
     def common_prefix(self, prompt: list[int]) -> int:
         """How many leading prompt tokens the live context holds now (without changing it)."""
-        common = 0
-        for have, want in zip(self.kv_tokens, prompt, strict=False):
-            if have != want:
-                break
-            common += 1
-        return common
+        from engine.prefix_cache import common_prefix
+
+        return common_prefix(self.kv_tokens, prompt)
 
     def save_state(self) -> bytes:
         """The model's memory of `kv_tokens`, as bytes llama.cpp can restore."""
