@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.chat_template import BUILTIN_TEMPLATES
+from engine.builtin_templates import BUILTIN_TEMPLATES
 from engine.presets import BUILTIN_PRESETS, apply_preset, matching_preset, same_style
 from engine.protocol import SamplingParams
 from engine.store.records import Conversation

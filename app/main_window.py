@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         self._answer_bubble: MessageBubble | None = None
         self._editing: int | None = None  # the question being edited
         self._pending_delete: int | None = None
+        self._finishing_writers: list[AnswerWriter] = []  # final saves still under way
         self._panel_fits = True
         self._sidebar_fits = True
         self._build()
@@ -115,6 +116,12 @@ class MainWindow(QMainWindow):
 
         markdown_to_html("**warm** up\n\n1. list\n\n| a |\n| - |\n\n```python\nprint(1)\n```\n")
         MessageBubble("assistant", "", "*warm up*").deleteLater()
+
+    def wait_for_saves(self) -> None:
+        """Let answers that just ended finish their last save (a few ms) before reading the store."""
+        for writer in self._finishing_writers:
+            writer.join()
+        self._finishing_writers.clear()
 
     @property
     def active_request(self) -> int | None:
@@ -308,6 +315,7 @@ class MainWindow(QMainWindow):
         self.conversation_shown.emit(0)
 
     def show_conversation(self, conversation_id: int) -> None:
+        self.wait_for_saves()
         self.settings_view.commit_pending_edit()
         self.cancel_edit()
         self.conversation = self.store.get(conversation_id)
@@ -321,6 +329,7 @@ class MainWindow(QMainWindow):
         self.conversation_shown.emit(conversation_id)
 
     def delete_conversation(self, conversation_id: int) -> None:
+        self.wait_for_saves()
         if self.generation is not None and self.generation.conversation_id == conversation_id:
             self.stop()
         self._finish_pending_delete()
@@ -456,6 +465,7 @@ class MainWindow(QMainWindow):
     # --- sending -------------------------------------------------------------------------
 
     def send_message(self, text: str) -> None:
+        self.wait_for_saves()
         if self.generation is not None:
             return
         sent_at = time.monotonic()
@@ -474,6 +484,7 @@ class MainWindow(QMainWindow):
         self._start_answer(conversation, question, sent_at)
 
     def regenerate(self, answer_id: int) -> None:
+        self.wait_for_saves()
         if self.generation is not None or self.conversation is None:
             return
         sent_at = time.monotonic()
@@ -484,6 +495,7 @@ class MainWindow(QMainWindow):
         self._start_answer(self.conversation, self.branch[-1], sent_at)
 
     def continue_answer(self, answer_id: int) -> None:
+        self.wait_for_saves()
         if self.generation is not None or self.conversation is None:
             return
         sent_at = time.monotonic()
@@ -606,19 +618,22 @@ class MainWindow(QMainWindow):
         self.chat_view.end_stream()
         self.generation = None
         if generation is not None:
-            generation.writer.finish(state, metrics, error)
-            if generation.writer.error:
-                self.statusBar().showMessage(generation.writer.error, 10_000)
-            # The branch in memory holds the answer as it was when it began: take the saved one.
+            writer = generation.writer
+            writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
+            self._finishing_writers = [w for w in self._finishing_writers if w.is_alive()] + [writer]
+            if writer.error:
+                self.statusBar().showMessage(writer.error, 10_000)
+            # The branch in memory holds the answer as it was when it began: bring it up to date.
             for index, message in enumerate(self.branch):
                 if message.id == generation.message_id:
-                    self.branch[index] = self.store.message(message.id)
+                    self.branch[index] = replace(message, text=writer.text, state=state, metrics=metrics, error=error)
         self._set_busy(False)
         self.refresh_conversation_list()
 
     # --- chat actions --------------------------------------------------------------------
 
     def _on_action_requested(self, kind: str, message_id: int) -> None:
+        self.wait_for_saves()
         if not message_id:
             return
         if kind == "copy":
@@ -642,6 +657,7 @@ class MainWindow(QMainWindow):
                 self._show_branch()
 
     def _on_export_requested(self, conversation_id: int) -> None:
+        self.wait_for_saves()
         from app.export_dialogs import export_conversation
 
         export_conversation(self, self.store, conversation_id)
@@ -815,6 +831,7 @@ class MainWindow(QMainWindow):
         if self.generation is not None:
             self._end_answer("interrupted")
         self._finish_pending_delete()
+        self.wait_for_saves()
         self.client.shutdown()
         self.store.close()
         super().closeEvent(event)

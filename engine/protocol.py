@@ -63,7 +63,7 @@ class Generate:
     sampling: SamplingParams = field(default_factory=SamplingParams)
     # When the user asked (pressed Send); everything after it counts toward TTFT.
     sent_at: float = 0.0
-    # A built-in template name (engine.chat_template.BUILTIN_TEMPLATES) instead of the model's own.
+    # A built-in template name (engine.builtin_templates.BUILTIN_TEMPLATES) instead of the model's own.
     template_override: str | None = None
     # When the conversation outgrows the context: "drop_oldest" leaves out the oldest turns (the
     # system prompt stays) and says how many; "stop" refuses with a sentence.

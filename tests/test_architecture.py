@@ -26,3 +26,14 @@ def test_headless_cli_does_not_load_qt() -> None:
     code = "import sys; from app import cli; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_window_does_not_load_the_inference_library() -> None:
+    """llama-cpp-python takes about half a second to import; only the engine child needs it."""
+    code = (
+        "import os, sys; os.environ['QT_QPA_PLATFORM'] = 'offscreen'\n"
+        "import app.main_window\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('llama_cpp', 'numpy')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "[]"

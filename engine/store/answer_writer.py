@@ -57,12 +57,23 @@ class AnswerWriter:
         metrics: dict[str, Any] | None = None,
         error: str | None = None,
         timeout_s: float = 30.0,
+        wait: bool = True,
     ) -> None:
-        """Save the last of the text with its final state, then stop the thread."""
+        """Save the last of the text with its final state, then stop the thread.
+
+        `wait=False` returns at once (the window's thread must not wait on the disk); call
+        `join` before the process ends."""
         with self._lock:
             self._final = {"state": state, "metrics": metrics, "error": error}
         self._wake.set()
+        if wait:
+            self.join(timeout_s)
+
+    def join(self, timeout_s: float = 30.0) -> None:
         self._thread.join(timeout_s)
+
+    def is_alive(self) -> bool:
+        return self._thread.is_alive()
 
     def _run(self) -> None:
         try:

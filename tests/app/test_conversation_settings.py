@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from app.conversation_settings import PROMPT_IDLE_MS, ConversationSettingsView, SettingsChange
 from app.style import apply_style
-from engine.chat_template import BUILTIN_TEMPLATES
+from engine.builtin_templates import BUILTIN_TEMPLATES
 from engine.presets import BUILTIN_PRESETS, apply_preset
 from engine.protocol import SamplingParams
 from engine.store.records import Conversation

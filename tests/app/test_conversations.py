@@ -32,6 +32,7 @@ def test_messages_are_saved_and_a_new_window_shows_them(qtbot: QtBot, window: Ma
     conversation = window.conversation
     assert conversation is not None
     assert conversation.title == "Name a color."  # titled from the first question
+    window.wait_for_saves()
     with ConversationStore(window.store.path) as other:
         branch = other.branch(conversation.id)
     assert [m.role for m in branch] == ["user", "assistant"]
@@ -109,6 +110,7 @@ def test_edit_and_resend_makes_a_branch_and_each_keeps_its_answer(qtbot: QtBot, 
     window.sampling = SHORT
     _ask(qtbot, window, "What is 2 + 2?")
     _ask(qtbot, window, "And 3 + 3?")
+    window.wait_for_saves()
     first_answer = window.store.branch(window.conversation.id)[1]  # type: ignore[union-attr]
     assert window.chat_view.bubbles[1].text == first_answer.text != ""  # redrawn from what was saved
     old_answer = window.chat_view.bubbles[3].text
@@ -154,11 +156,13 @@ def test_a_stopped_answer_can_be_continued(qtbot: QtBot, window: MainWindow) -> 
     answer = window.chat_view.bubbles[1]
     before = answer.text
     assert answer.action_row.continue_button.isVisibleTo(answer)
+    window.wait_for_saves()
     assert window.store.message(answer.message_id).state == "partial"
     window.sampling = SamplingParams(temperature=0.8, seed=3, max_tokens=10)
     with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
         _click_action(qtbot, window, 1, "continue_button")
     continued = window.chat_view.bubbles[1]
+    window.wait_for_saves()
     assert len(window.chat_view.bubbles) == 2  # the same answer, written on
     assert continued.text.startswith(before)
     assert len(continued.text) > len(before)
