@@ -628,7 +628,7 @@ class MainWindow(QMainWindow):
                 if message.id == generation.message_id:
                     self.branch[index] = replace(message, text=writer.text, state=state, metrics=metrics, error=error)
         self._set_busy(False)
-        self.refresh_conversation_list()
+        self.conversation_list.set_generating(None)  # the order is unchanged: only the marker goes
 
     # --- chat actions --------------------------------------------------------------------
 

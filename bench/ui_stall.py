@@ -339,7 +339,9 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
     QTimer.singleShot(int(ANSWER_TIMEOUT_S * 1000), loop.quit)
     pressure = CpuPressure()
     try:
+        sampling = window.sampling
         window.new_conversation()  # each answer is the same fresh one-question conversation
+        window.sampling = sampling  # a new chat starts from the default settings; keep the bench's
         timer.start()
         pressure.start()
         window.send_message(LONG_PROMPT)
