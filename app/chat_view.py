@@ -104,9 +104,12 @@ class ChatView(QScrollArea):
         self._first_built = 0
         self._update_earlier_button()
 
-    def add_message(self, role: str, author: str, text: str = "", message_id: int | None = None) -> MessageBubble:
-        row = MessageRow(message_id or 0, role, author, text, 1, 1)
-        return self._add_row(row, at_top=False)
+    def append_rows(self, rows: Sequence[MessageRow]) -> None:
+        """Add messages after the last one on screen (a new question and its answer)."""
+        for row in rows:
+            self._add_row(row, at_top=False)
+        if self.bubbles and self.bubbles[-1].message_id is not None:
+            _ = self.bubbles[-1].action_row  # the newest message shows its actions without a hover
 
     def bubble_for(self, message_id: int) -> MessageBubble | None:
         return next((b for b in self.bubbles if b.message_id == message_id), None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def _add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -78,19 +78,13 @@ def _run_headless(args: argparse.Namespace) -> int:
         as_json=args.json,
         chat=args.chat,
     )
-    try:
-        return run(request)
-    except RunError as exc:
-        print(f"hearth: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+    return _one_line_errors(lambda: run(request), RunError)
 
 
 def _chats(args: argparse.Namespace) -> int:
     from engine.chats_cli import ChatsError, export_chat, import_chat, list_chats, remove_chat
 
-    try:
+    def act() -> int:
         if args.chats_command == "list":
             return list_chats(as_json=args.json)
         if args.chats_command == "export":
@@ -98,18 +92,15 @@ def _chats(args: argparse.Namespace) -> int:
         if args.chats_command == "import":
             return import_chat(args.file)
         return remove_chat(args.conversation)
-    except ChatsError as exc:
-        print(f"hearth: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        return 130
+
+    return _one_line_errors(act, ChatsError)
 
 
 def _replay(args: argparse.Namespace) -> int:
     from engine.headless import RunError, resolve_model
     from engine.replay import ReplayRequest, replay
 
-    try:
+    def act() -> int:
         request = ReplayRequest(
             script=args.script,
             model=resolve_model(args.model),
@@ -121,7 +112,15 @@ def _replay(args: argparse.Namespace) -> int:
             as_json=args.json,
         )
         return replay(request)
-    except RunError as exc:
+
+    return _one_line_errors(act, RunError)
+
+
+def _one_line_errors(action: Callable[[], int], errors: type[Exception]) -> int:
+    """Run a command; its own errors are one line on stderr and exit 1, Ctrl+C is 130."""
+    try:
+        return action()
+    except errors as exc:
         print(f"hearth: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

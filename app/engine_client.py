@@ -111,7 +111,7 @@ class EngineClient(QObject):
         return request_id
 
     def clear_cache(self, owner: str | None = None) -> None:
-        """Forget prefix-cache snapshots: all, or one conversation's. Needs a running engine."""
+        """Forget prefix-cache snapshots: all (needs a running engine), or one conversation's (either way)."""
         self._put(ClearCache(owner))
 
     def query_cache(self) -> None:

@@ -470,18 +470,22 @@ class MainWindow(QMainWindow):
             return
         sent_at = time.monotonic()
         conversation = self._ensure_conversation()
+        bubbles = self.chat_view.bubbles
         if self._editing is not None:
             edited = self.store.message(self._editing)
             parent_id = edited.parent_id
             self.cancel_edit()
             self.branch = self.store.branch(conversation.id, parent_id) if parent_id is not None else []
+            extends_view = False
         else:
             parent_id = self.branch[-1].id if self.branch else None
+            # The usual case: the view shows the branch up to the parent, so two rows are appended.
+            extends_view = (bubbles[-1].message_id if bubbles else None) == parent_id
         self.composer.clear()
         question = self.store.add_message(conversation.id, parent_id, "user", text)
         self.conversation = conversation = self.store.get(conversation.id)  # the first question titles it
         self.branch.append(question)
-        self._start_answer(conversation, question, sent_at)
+        self._start_answer(conversation, question, sent_at, rebuild_view=not extends_view)
 
     def regenerate(self, answer_id: int) -> None:
         self.wait_for_saves()
@@ -505,12 +509,19 @@ class MainWindow(QMainWindow):
         self.store.update_message(answer.id, state="partial")
         self._begin_generation(self.conversation, question, answer, sent_at, continue_last=True)
 
-    def _start_answer(self, conversation: Conversation, question: StoredMessage, sent_at: float) -> None:
+    def _start_answer(
+        self, conversation: Conversation, question: StoredMessage, sent_at: float, rebuild_view: bool = True
+    ) -> None:
         answer = self.store.add_message(
             conversation.id, question.id, "assistant", "", state="partial", writer_pid=os.getpid()
         )
         self.branch.append(answer)
-        self._begin_generation(conversation, question, answer, sent_at, continue_last=False)
+        if not rebuild_view:
+            # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
+            if self.chat_view.bubbles:
+                self.chat_view.bubbles[-1].set_can_continue(False)
+            self.chat_view.append_rows(BranchRows(self.store, self.branch, self.model_name)[-2:])
+        self._begin_generation(conversation, question, answer, sent_at, continue_last=False, rebuild_view=rebuild_view)
 
     def _begin_generation(
         self,
@@ -518,9 +529,12 @@ class MainWindow(QMainWindow):
         question: StoredMessage | None,
         answer: StoredMessage,
         sent_at: float,
+        *,
         continue_last: bool,
+        rebuild_view: bool = True,
     ) -> None:
-        self._show_branch()
+        if rebuild_view:
+            self._show_branch()
         bubble = self.chat_view.bubble_for(answer.id)
         self._answer_bubble = bubble
         if bubble is not None:

@@ -197,12 +197,6 @@ class PrefixCache:
             self._evict_ram()
             return snap
 
-    def pin(self, tokens: Sequence[int]) -> None:
-        with self._lock:
-            snap = self._snapshots.get(tuple(tokens))
-            if snap is not None:
-                snap.pinned = True
-
     def read(self, hit: CacheHit) -> bytes:
         """The snapshot's bytes, from RAM or from its checked file (raises SnapshotFileError)."""
         snap = hit.snapshot
@@ -246,6 +240,10 @@ class PrefixCache:
                 return
             snap.path = path
             self._evict_disk()
+
+    def persist_soon(self, snap: Snapshot) -> None:
+        """Write a snapshot to disk on a background thread, behind the answer."""
+        threading.Thread(target=self.persist, args=(snap,), name="snapshot-writer", daemon=True).start()
 
     def persist_all(self) -> None:
         with self._lock:

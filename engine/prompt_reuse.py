@@ -8,7 +8,6 @@ so switching back to a conversation, or reopening it after a restart, skips its 
 from __future__ import annotations
 
 import logging
-import threading
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -105,7 +104,7 @@ def keep_snapshot(
                 cache.drop(other)
     if persist:
         # Written to disk behind the answer, so a restart (or a crash) keeps it.
-        threading.Thread(target=cache.persist, args=(snap,), name="snapshot-writer", daemon=True).start()
+        cache.persist_soon(snap)
 
 
 def system_prompt_length(model: _TemplateModel, cmd: Generate, prompt: list[int]) -> int:
@@ -128,6 +127,6 @@ def read_prompt(model: _Model, cache: PrefixCache | None, prompt: list[int], cac
     if cache is not None and cached < pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
         model.decode(prompt[cached:pin_at])
         snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True)
-        threading.Thread(target=cache.persist, args=(snap,), name="snapshot-writer", daemon=True).start()
+        cache.persist_soon(snap)
         cached = pin_at
     model.decode(prompt[cached:])
