@@ -19,6 +19,9 @@ from app.message_actions import MessageActionsView
 from app.message_bubble import MessageBubble
 
 RENDER_INTERVAL_MS = 50
+# A finished answer first shows its last plain text, and its Markdown one frame later: done in
+# the same turn of the event loop, the two layouts and paints made one stall of ~20 ms.
+FORMAT_DELAY_MS = 16
 # A long conversation opens showing its newest messages (more than a tall screen holds);
 # older ones come a page at a time as the user scrolls up, so opening 1,000 messages costs
 # the same as opening 8.
@@ -69,6 +72,7 @@ class ChatView(QScrollArea):
         self._source: Sequence[MessageRow] = ()  # every message of the branch; built from _first_built on
         self._first_built = 0
         self._streaming: MessageBubble | None = None
+        self._unformatted: list[MessageBubble] = []  # finished answers waiting for their Markdown
         self._first_shown = False
         self._render_timer = QTimer(self)
         self._render_timer.setInterval(RENDER_INTERVAL_MS)
@@ -95,6 +99,7 @@ class ChatView(QScrollArea):
 
     def clear(self) -> None:
         self.end_stream()
+        self._unformatted.clear()  # their bubbles go now; a rebuilt view renders from the store
         for widget in self._rows:
             self._column.removeWidget(widget)
             widget.deleteLater()
@@ -104,11 +109,14 @@ class ChatView(QScrollArea):
         self._first_built = 0
         self._update_earlier_button()
 
-    def append_rows(self, rows: Sequence[MessageRow]) -> None:
-        """Add messages after the last one on screen (a new question and its answer)."""
+    def append_rows(self, rows: Sequence[MessageRow], *, streaming: bool = False) -> None:
+        """Add messages after the last one on screen (a new question and its answer).
+
+        With `streaming`, the last one is the answer about to stream: its actions are built when it
+        ends (they are disabled until then), which keeps a few ms off the moment of Send."""
         for row in rows:
             self._add_row(row, at_top=False)
-        if self.bubbles and self.bubbles[-1].message_id is not None:
+        if self.bubbles and self.bubbles[-1].message_id is not None and not streaming:
             _ = self.bubbles[-1].action_row  # the newest message shows its actions without a hover
 
     def bubble_for(self, message_id: int) -> MessageBubble | None:
@@ -200,8 +208,17 @@ class ChatView(QScrollArea):
     def end_stream(self) -> None:
         self._render_timer.stop()
         if self._streaming is not None:
-            self._streaming.render_markdown()
+            self._streaming.show_new_text()
+            self._unformatted.append(self._streaming)
+            QTimer.singleShot(FORMAT_DELAY_MS, self, self._format_finished)
         self._streaming = None
+
+    def _format_finished(self) -> None:
+        while self._unformatted:
+            bubble = self._unformatted.pop()
+            bubble.render_markdown()
+            if self.bubbles and bubble is self.bubbles[-1] and bubble.message_id is not None:
+                _ = bubble.action_row  # the newest message shows its actions without a hover
 
     @property
     def streaming_bubble(self) -> MessageBubble | None:

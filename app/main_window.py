@@ -516,11 +516,6 @@ class MainWindow(QMainWindow):
             conversation.id, question.id, "assistant", "", state="partial", writer_pid=os.getpid()
         )
         self.branch.append(answer)
-        if not rebuild_view:
-            # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
-            if self.chat_view.bubbles:
-                self.chat_view.bubbles[-1].set_can_continue(False)
-            self.chat_view.append_rows(BranchRows(self.store, self.branch, self.model_name)[-2:])
         self._begin_generation(conversation, question, answer, sent_at, continue_last=False, rebuild_view=rebuild_view)
 
     def _begin_generation(
@@ -533,22 +528,11 @@ class MainWindow(QMainWindow):
         continue_last: bool,
         rebuild_view: bool = True,
     ) -> None:
-        if rebuild_view:
-            self._show_branch()
-        bubble = self.chat_view.bubble_for(answer.id)
-        self._answer_bubble = bubble
-        if bubble is not None:
-            bubble.set_notice("")
-            bubble.footer.hide()
-            self.chat_view.begin_stream(bubble)
-        self.answer = LiveAnswer(sent_at)
-        self.metrics_panel.begin_answer(self.answer)
+        """Ask the engine first, then build the view: the engine reads the prompt meanwhile."""
         messages = self._engine_messages(conversation, self.branch if continue_last else self.branch[:-1])
-        writer = AnswerWriter(self.store.path, answer.id)
-        if continue_last:
-            writer.append(answer.text, answer.token_ids)
         tokens_before = self._tokens_before(question)
         history = () if continue_last else tuple(tokens_before)  # what the model read and wrote up to now
+        self.answer = LiveAnswer(sent_at)
         request_id = self.client.generate(
             messages,
             self.sampling,
@@ -560,6 +544,9 @@ class MainWindow(QMainWindow):
             cache_owner=cache_owner(conversation.id),
             pin_system_prompt=bool(conversation.system_prompt.strip()),
         )
+        writer = AnswerWriter(self.store.path, answer.id)
+        if continue_last:
+            writer.append(answer.text, answer.token_ids)
         self.generation = Generation(
             request_id,
             conversation.id,
@@ -568,6 +555,20 @@ class MainWindow(QMainWindow):
             writer,
             tokens_before,
         )
+        if rebuild_view:
+            self._show_branch()
+        else:
+            # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
+            if self.chat_view.bubbles:
+                self.chat_view.bubbles[-1].set_can_continue(False)
+            self.chat_view.append_rows(BranchRows(self.store, self.branch, self.model_name)[-2:], streaming=True)
+        bubble = self.chat_view.bubble_for(answer.id)
+        self._answer_bubble = bubble
+        if bubble is not None:
+            bubble.set_notice("")
+            bubble.footer.hide()
+            self.chat_view.begin_stream(bubble)
+        self.metrics_panel.begin_answer(self.answer)
         self._set_busy(True)
         self.refresh_conversation_list()
 

@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 import psutil
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QProgressBar, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app import formatting as fmt
 from app.live_metrics import LiveAnswer
-from app.segment_bar import SEGMENT_COLORS, SegmentBarView
+from app.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
 from engine.protocol import EngineStats
 
 if TYPE_CHECKING:
@@ -149,10 +149,8 @@ class MetricsPanel(QFrame):
                 grid.addWidget(self.segment_legend, row + 1, 0, 1, 2)
                 row += 2
             if key == "context":
-                self.context_bar = QProgressBar()
+                self.context_bar = FillBarView()
                 self.context_bar.setObjectName("contextBar")
-                self.context_bar.setTextVisible(False)
-                self.context_bar.setMaximumHeight(8)
                 self.context_bar.setToolTip(tip)
                 grid.addWidget(self.context_bar, row, 0, 1, 2)
                 row += 1
@@ -240,8 +238,7 @@ class MetricsPanel(QFrame):
         self.values["engine_rss"].setText(fmt.megabytes(engine_rss))
         self.values["kv"].setText(fmt.megabytes(kv))
         self.values["context"].setText(f"{used:,} / {n_ctx:,}")
-        self.context_bar.setMaximum(max(1, n_ctx))
-        self.context_bar.setValue(min(used, n_ctx))
+        self.context_bar.set_fill(used, n_ctx)
 
     def _summary_text(self, a: LiveAnswer) -> str:
         assert a.final is not None

@@ -1,4 +1,5 @@
-"""A bar split into load / queue / prefill / decode: where the time went."""
+"""Two painted bars: one split into load / queue / prefill / decode (where the time went), and one
+filled to a fraction (how much of the context is used)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,39 @@ class SegmentBarView(QWidget):
             painter.setBrush(SEGMENT_COLORS.get(name, QColor("#888888")))
             painter.drawRect(QRectF(x, rect.top(), width, rect.height()))
             x += width
+
+
+class FillBarView(QWidget):
+    """A thin bar filled to `used / total`.
+
+    Not a QProgressBar: its setValue() repaints at once, synchronously, whenever the fill moves a
+    pixel (3-5 ms on the GUI thread, four times a second while an answer streams); this one
+    waits for the next frame like any other widget."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.used = 0
+        self.total = 1
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(8)
+
+    def sizeHint(self) -> QSize:
+        return QSize(200, 8)
+
+    def set_fill(self, used: int, total: int) -> None:
+        used, total = max(0, min(used, total)), max(1, total)
+        if (used, total) != (self.used, self.total):
+            self.used, self.total = used, total
+            self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QColor(0, 0, 0, 0))
+        rect = QRectF(self.rect())
+        painter.setBrush(QColor("#e8e8e8"))
+        painter.drawRoundedRect(rect, 3, 3)
+        if self.used:
+            painter.setBrush(QColor("#3b82f6"))
+            filled = QRectF(rect.left(), rect.top(), rect.width() * self.used / self.total, rect.height())
+            painter.drawRoundedRect(filled, 3, 3)

@@ -11,11 +11,13 @@ attach_plot on the first event-loop turn and load_model(starter model, n_ctx 409
   (ii)  model ready: until window.model_ready.
   (iii) while an answer streams at full speed (send_message with temperature 0.7, seed 1,
         max_tokens 400 and a prompt that yields a long answer), a 1 ms PreciseTimer ticks
-        on the GUI thread; from the first token until window.answer_finished (plus the tick
-        after it, which shows the work done on finishing) the longest gap between ticks minus
-        the 1 ms interval is the longest stall. Target < 16 ms (one frame at 60 Hz). The 99th
-        percentile gap and the tokens streamed are reported too. The answer runs --answers
-        times (fresh conversation each time) and the worst is reported.
+        on the GUI thread; from the first token until 0.5 s after window.answer_finished (so the
+        work of finishing an answer counts, even where it is spread over later turns of the
+        event loop) the longest gap between ticks minus the 1 ms interval is the longest stall.
+        Target < 16 ms (one frame at 60 Hz). The 99th percentile gap and the tokens streamed are
+        reported too, and apart from them the longest stall between Send and the first token
+        ("at Send": the question and answer bubbles are built then; nothing streams yet). The
+        answer runs --answers times (fresh conversation each time) and the worst is reported.
 
 The window is closed at the end, which shuts the engine down.
 
@@ -40,7 +42,7 @@ SCRIPT_STARTED = time.monotonic()
 SCRIPT_STARTED_BOOT = time.clock_gettime(time.CLOCK_BOOTTIME) if hasattr(time, "CLOCK_BOOTTIME") else None
 
 TICK_MS = 1
-TAIL_MS = 30  # keep ticking this long after answer_finished so the finishing work shows up as a gap
+TAIL_MS = 500  # keep measuring this long after answer_finished: the finishing work, deferred or not, counts
 TARGET_SHOWN_S = 1.0
 TARGET_STALL_MS = 16.0
 LOAD_TIMEOUT_S = 120.0
@@ -54,6 +56,7 @@ class AnswerResult:
     stop: str
     decode_tok_s: float  # as the engine measured it
     max_stall_ms: float
+    send_stall_ms: float  # the longest stall from Send to the first token (new bubbles built; not streaming yet)
     p99_gap_ms: float
     mean_gap_ms: float
     ticks: int
@@ -147,14 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(
             f"{'answer':>6}  {'tokens':>6}  {'stop':<10}  {'tok/s':>6}  {'longest stall':>13}  {'p99 gap':>8}  "
-            f"{'mean gap':>8}  {'cpu wait':>8}"
+            f"{'mean gap':>8}  {'cpu wait':>8}  {'at Send':>8}"
         )
         for n in range(1, args.answers + 1):
             r = _stream_answer(window, n)
             results.append(r)
             print(
                 f"{r.answer:>6}  {r.tokens:>6}  {r.stop:<10}  {r.decode_tok_s:>6.1f}  {r.max_stall_ms:>10.1f} ms  "
-                f"{r.p99_gap_ms:>5.1f} ms  {r.mean_gap_ms:>5.2f} ms  {_percent(r.cpu_wait):>8}",
+                f"{r.p99_gap_ms:>5.1f} ms  {r.mean_gap_ms:>5.2f} ms  {_percent(r.cpu_wait):>8}  "
+                f"{r.send_stall_ms:>5.1f} ms",
                 flush=True,
             )
     except BenchError as exc:
@@ -344,6 +348,7 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
         window.sampling = sampling  # a new chat starts from the default settings; keep the bench's
         timer.start()
         pressure.start()
+        probe.tick()  # the moment of Send: the work done inside send_message counts as a stall
         window.send_message(LONG_PROMPT)
         loop.exec()
         cpu_wait = pressure.stop()
@@ -361,13 +366,13 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
         raise BenchError(f"answer {number} finished without a token")
 
     ticks = probe.ticks
-    # From the last tick before the first token to the first tick after answer_finished.
+    # From the last tick before the first token to the end of the tail after answer_finished.
     start = max(0, next((i for i, t in enumerate(ticks) if t > probe.first_token), len(ticks)) - 1)
-    end = next((i for i, t in enumerate(ticks) if t >= probe.finished_at), len(ticks) - 1)
-    window_ticks = ticks[start : end + 1]
+    window_ticks = ticks[start:]
     gaps_ms = [(b - a) * 1000 for a, b in itertools.pairwise(window_ticks)]
     if not gaps_ms:
         raise BenchError(f"answer {number}: the timer did not tick while the answer streamed")
+    send_gaps_ms = [(b - a) * 1000 for a, b in itertools.pairwise(ticks[: start + 1])]
     metrics = probe.finished.metrics
     return AnswerResult(
         answer=number,
@@ -375,6 +380,7 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
         stop=metrics.stop_reason,
         decode_tok_s=metrics.decode_tok_s,
         max_stall_ms=max(0.0, max(gaps_ms) - TICK_MS),
+        send_stall_ms=max(0.0, max(send_gaps_ms, default=0.0) - TICK_MS),
         p99_gap_ms=percentile(gaps_ms, 99),
         mean_gap_ms=sum(gaps_ms) / len(gaps_ms),
         ticks=len(gaps_ms),

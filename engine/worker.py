@@ -43,6 +43,7 @@ logger = logging.getLogger(__name__)
 
 STATS_INTERVAL_S = 0.25
 TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
+AFTER_ANSWER_GRACE_S = 0.05  # bench/ui_stall.py: the longest stall came when a finished answer was formatted
 
 
 def _redirect_output(log_path: str) -> None:
@@ -269,6 +270,9 @@ class Worker:
             dropped_messages=dropped,
         )
         self.send(Finished(cmd.request_id, metrics))
+        # Housekeeping (re-reading the answer, a snapshot) keeps both cores busy for a while; let the
+        # window format the finished answer first. A command that arrives meanwhile ends the wait.
+        self.conn.poll(AFTER_ANSWER_GRACE_S)
         if self.reuse_enabled:
             settle_answer(model, len(prompt))
             # Remember this exchange for a switch back or a restart (a few ms per 1,000 tokens).
