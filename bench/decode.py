@@ -9,7 +9,9 @@ min-p 0.05, repeat penalty 1.1 over 64 tokens, fixed seed):
               they arrive in this (parent) process, as the GUI's EngineClient receives them.
   high-level  llama_cpp.Llama(...).create_completion(stream=True); chunks timed as they arrive.
   bare        llama_model_load_from_file + llama_init_from_model, prefill with llama_decode,
-              then per token: llama_sampler_sample (engine.sampler.sampler_chain),
+              then per token: llama_sampler_sample (llama.cpp's own chain: penalties, top-k, top-p,
+              min-p, temperature, draw; Hearth puts an exact first cut in front of it, see
+              engine/sampler.py, and both must write the same text),
               llama_token_to_piece, llama_decode of that token. No IPC, no text decoding.
 
 Decode rate = (tokens - 1) / (t_last_token - t_first_token): the first token comes out of
@@ -292,7 +294,8 @@ def run_bare(setup: Setup, rep: int) -> RunResult:
         started = time.perf_counter()
         if lc.llama_decode(ctx, lc.llama_batch_get_one(prompt_arr, len(prompt))) != 0:
             raise BenchError("bare: prefill failed")
-        with sampler_chain(setup.sampling, n_vocab, prompt) as chain:
+        # llama.cpp's plain chain, without Hearth's first cut (engine/sampler.py); same tokens, checked below.
+        with sampler_chain(setup.sampling, n_vocab, prompt, preselect=False) as chain:
             for _ in range(setup.sampling.max_tokens):
                 token = lc.llama_sampler_sample(chain, ctx, -1)
                 if lc.llama_vocab_is_eog(vocab, token):

@@ -290,14 +290,17 @@ class LlamaModel:
 
     # --- generation ----------------------------------------------------------------
 
-    def generate(self, prompt: list[int], sampling: SamplingParams) -> Iterator[GenerationStep]:
+    def generate(
+        self, prompt: list[int], sampling: SamplingParams, *, preselect: bool = True
+    ) -> Iterator[GenerationStep]:
         """Yield sampled tokens until end-of-generation, max_tokens or a full context.
 
         The prompt must already be in the context except for what `prefill` adds.
-        Stops silently; the caller reads `stop_reason`.
+        Stops silently; the caller reads `stop_reason`. `preselect=False` samples with
+        llama.cpp's plain chain (engine/sampler.py), to check that the first cut changes nothing.
         """
         self.stop_reason = "max_tokens"
-        with sampler_chain(sampling, self.n_vocab, prompt) as chain:
+        with sampler_chain(sampling, self.n_vocab, prompt, preselect=preselect) as chain:
             for _ in range(sampling.max_tokens):
                 token = llama_cpp.llama_sampler_sample(chain, self._ctx, -1)
                 if self.is_end_of_generation(token):
