@@ -1,5 +1,6 @@
 """The `hearth` command: the window by default, `hearth run` for a headless answer,
-`hearth chats` to list, export, import and remove stored conversations.
+`hearth chats` to list, export, import and remove stored conversations, `hearth models`
+to list, search, download, import and remove models.
 
 Top-level imports stay light: the engine child re-imports the parent's main
 module under multiprocessing's spawn, and must not pull in Qt.
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
+    _add_models_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -61,6 +63,23 @@ def _add_chats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     importing.add_argument("file", metavar="FILE")
     remove = actions.add_parser("rm", help="delete a conversation for good")
     remove.add_argument("conversation", metavar="NAME_OR_ID")
+
+
+def _add_models_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from engine.hub import download_cli, search_cli
+    from engine.models import library_cli
+
+    models = sub.add_parser("models", help="list, search, download, import or remove models")
+    actions = models.add_subparsers(dest="models_command", required=True)
+    library_cli.add_parsers(actions)  # list, import, rm
+    search_cli.add_parsers(actions)  # search, files
+    download_cli.add_parsers(actions)  # download
+
+
+def _models(args: argparse.Namespace) -> int:
+    from engine.errors import UserError
+
+    return _one_line_errors(lambda: int(args.func(args)), UserError)
 
 
 def _run_headless(args: argparse.Namespace) -> int:
@@ -135,6 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _replay(args)
     if args.command == "chats":
         return _chats(args)
+    if args.command == "models":
+        return _models(args)
     from app.launcher import launch
 
     return launch(args)

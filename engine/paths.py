@@ -38,3 +38,10 @@ def cache_dir() -> Path:
     path = root / "cache" if root else Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def models_dir() -> Path:
+    """Where downloaded and imported models live (our own copies: the only ones Hearth deletes)."""
+    path = data_dir() / "models"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

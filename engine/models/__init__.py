@@ -1,0 +1,1 @@
+"""The model library: GGUF files on this machine, their metadata, import and removal."""
