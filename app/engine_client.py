@@ -40,6 +40,8 @@ from engine.protocol import (
     Shutdown,
     Started,
     Token,
+    Unload,
+    Unloaded,
 )
 
 logger = logging.getLogger(__name__)
@@ -65,6 +67,7 @@ class EngineClient(QObject):
     failed = Signal(object)  # Failed
     engine_started = Signal()
     cache_reported = Signal(object)  # CacheReport
+    unloaded = Signal(object)  # Unloaded
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -80,6 +83,10 @@ class EngineClient(QObject):
 
     def load(self, options: LoadOptions) -> None:
         self._put(Load(options))
+
+    def unload(self) -> None:
+        """Free the model's memory; the next load or send brings a model back."""
+        self._put(Unload())
 
     def generate(
         self,
@@ -187,6 +194,10 @@ class EngineClient(QObject):
                     engine.send(Load(self._options))
                 engine.send(command)
                 active = command.request_id
+            elif isinstance(command, Unload):
+                self._options = None  # a crash after this restarts nothing
+                if engine is not None:
+                    engine.send(command)
             elif isinstance(command, Cancel | ClearCache | QueryCache) and engine is not None:
                 engine.send(command)
             elif isinstance(command, ClearCache) and command.owner is not None:
@@ -228,7 +239,11 @@ class EngineClient(QObject):
         elif isinstance(event, Failed):
             self.failed.emit(event)
         elif isinstance(event, Loaded):
+            if event.options is not None:
+                self._options = event.options  # after a failed switch: the previous model again
             self.loaded.emit(event)
+        elif isinstance(event, Unloaded):
+            self.unloaded.emit(event)
         elif isinstance(event, LoadProgress):
             self.load_progressed.emit(event)
         elif isinstance(event, CacheReport):

@@ -18,7 +18,7 @@ from pathlib import Path
 import llama_cpp
 
 from engine.chat_template import ChatTemplate, choose_template
-from engine.protocol import LoadOptions, ModelInfo, SamplingParams
+from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
 from engine.sampler import sampler_chain
 
 logger = logging.getLogger(__name__)
@@ -47,6 +47,26 @@ def default_threads() -> int:
     return max(1, physical or os.cpu_count() or 1)
 
 
+_KV_TYPES = {"f16": llama_cpp.GGML_TYPE_F16, "q8_0": llama_cpp.GGML_TYPE_Q8_0, "q4_0": llama_cpp.GGML_TYPE_Q4_0}
+
+
+def kv_cache_type(name: str) -> int:
+    if name not in _KV_TYPES:
+        raise ModelLoadError(f"Unknown KV cache type '{name}'; use one of {', '.join(_KV_TYPES)}.")
+    return int(_KV_TYPES[name])
+
+
+def gpu_layers(options: LoadOptions) -> int:
+    """Layers to put on the GPU. 'Auto' on a build without GPU offload (CPU only) is 0, and
+    otherwise every layer (a load that runs out of VRAM fails and the previous model stays)."""
+    if options.n_gpu_layers != AUTO_GPU_LAYERS:
+        return options.n_gpu_layers
+    return ALL_LAYERS if llama_cpp.llama_supports_gpu_offload() else 0
+
+
+ALL_LAYERS = 999
+
+
 @dataclass
 class GenerationStep:
     """One sampled token. `piece` is raw bytes: a character may span tokens."""
@@ -73,7 +93,7 @@ class LlamaModel:
         self.options = options
         path = Path(options.model_path)
         model_params = llama_cpp.llama_model_default_params()
-        model_params.n_gpu_layers = options.n_gpu_layers
+        model_params.n_gpu_layers = gpu_layers(options)
 
         def progress(fraction: float, _user_data: ctypes.c_void_p) -> bool:
             if on_progress is not None:
@@ -98,6 +118,11 @@ class LlamaModel:
         ctx_params.n_threads = self.n_threads
         ctx_params.n_threads_batch = self.n_threads
         ctx_params.flash_attn_type = 1 if options.flash_attn else 0  # see LoadOptions.flash_attn
+        ctx_params.type_k = kv_cache_type(options.type_k)
+        ctx_params.type_v = kv_cache_type(options.type_v)
+        if options.type_v != "f16" and not options.flash_attn:
+            llama_cpp.llama_model_free(model)
+            raise ModelLoadError("A compressed KV cache for values needs flash attention; turn it on or use f16.")
         self._ctx_params = ctx_params
         ctx = llama_cpp.llama_init_from_model(model, ctx_params)
         if not ctx:

@@ -31,18 +31,26 @@ class SamplingParams:
     max_tokens: int = 512
 
 
+AUTO_GPU_LAYERS = -1
+KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
+
+
 @dataclass(frozen=True)
 class LoadOptions:
     model_path: str
     n_ctx: int = 4096
     n_threads: int | None = None  # None: physical cores
-    n_gpu_layers: int = 0
+    n_gpu_layers: int = 0  # AUTO_GPU_LAYERS: as many as free VRAM holds (0 on a CPU-only build)
     n_batch: int = 512
     # Off by default: llama.cpp's CPU flash-attention kernel gives results that depend on how a
     # prompt is split into batches (up to 0.7 in a logit, measured on the starter model), so an
     # answer after a reused prefix could differ from one after a full read. Without it, reuse is
     # bit-exact.
     flash_attn: bool = False
+    # The KV cache's number format: "f16" (exact), or "q8_0" / "q4_0" (about half / a quarter of the
+    # memory, slightly less exact). llama.cpp needs flash attention for a quantized V cache.
+    type_k: str = "f16"
+    type_v: str = "f16"
     prefix_cache: bool = True  # False: every answer reads its whole prompt (the baseline)
     cache_ram_budget: int | None = None  # bytes; None: the smaller of 2 GB and a quarter of RAM
     cache_disk_budget: int = 5 * 1024**3
@@ -80,6 +88,11 @@ class Generate:
 
 
 @dataclass(frozen=True)
+class Unload:
+    """Free the model and its context (memory goes back to the system); the engine stays up."""
+
+
+@dataclass(frozen=True)
 class ClearCache:
     """Forget every prefix-cache snapshot, or only those of one owner (a deleted conversation)."""
 
@@ -102,7 +115,7 @@ class Shutdown:
     pass
 
 
-Command = Load | Generate | Cancel | Shutdown | ClearCache | QueryCache
+Command = Load | Unload | Generate | Cancel | Shutdown | ClearCache | QueryCache
 
 
 # --- events (engine -> parent) ----------------------------------------------------
@@ -132,6 +145,16 @@ class ModelInfo:
 class Loaded:
     info: ModelInfo
     load_s: float
+    # What is loaded now. After a failed switch the engine loads the previous model again and
+    # says so with this event, so the client's next restart uses the right options.
+    options: LoadOptions | None = None
+    restored_after_failure: bool = False
+
+
+@dataclass(frozen=True)
+class Unloaded:
+    rss_before: int  # the engine's resident memory with the model loaded, bytes
+    rss_after: int  # and after it was freed
 
 
 @dataclass(frozen=True)
@@ -241,4 +264,4 @@ class Failed:
     details: str = ""
 
 
-Event = LoadProgress | Loaded | Started | Token | EngineStats | Finished | Failed | CacheReport
+Event = LoadProgress | Loaded | Unloaded | Started | Token | EngineStats | Finished | Failed | CacheReport

@@ -30,12 +30,15 @@ from engine.protocol import (
     Generate,
     Load,
     Loaded,
+    LoadOptions,
     LoadProgress,
     Metrics,
     QueryCache,
     Shutdown,
     Started,
     Token,
+    Unload,
+    Unloaded,
 )
 from engine.text_stream import Utf8Stream
 
@@ -64,6 +67,7 @@ class Worker:
         self.conn = conn
         self.pending: deque[Command] = deque()
         self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
+        self.options: LoadOptions | None = None  # what `model` was loaded with
         self.cache: Any = None  # engine.prefix_cache.PrefixCache for the loaded model, if enabled
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
         self.answers_total = 0
@@ -94,6 +98,8 @@ class Worker:
                 return
             if isinstance(cmd, Load):
                 self.handle_load(cmd)
+            elif isinstance(cmd, Unload):
+                self.handle_unload()
             elif isinstance(cmd, Generate):
                 self.handle_generate(cmd)
             elif isinstance(cmd, ClearCache):
@@ -110,16 +116,36 @@ class Worker:
     # --- load ----------------------------------------------------------------------
 
     def handle_load(self, cmd: Load) -> None:
-        from engine.llama_runtime import LlamaModel, ModelLoadError
+        """Load a model. A switch that fails keeps the user working: the previous model is loaded
+        again and reported with Loaded(restored_after_failure=True) after the Failed event."""
+        from engine.llama_runtime import ModelLoadError
         from engine.model_file import ModelFileError, check_model_file
 
+        if self._superseded(cmd):
+            return  # the user picked another model before this one began loading
         started = time.monotonic()
-        if self.model is not None:
-            if self.cache is not None:
-                self.cache.persist_all()
-            self.model.close()
-            self.model = None
-            self.cache = None
+        try:
+            check_model_file(cmd.options.model_path)  # a bad file never costs the loaded model
+        except ModelFileError as exc:
+            self.send(Failed(None, str(exc), LOG_HINT))
+            return
+        previous = self.options if self.model is not None else None
+        self._free_model()
+        try:
+            self._load(cmd.options)
+        except ModelLoadError as exc:
+            self.send(Failed(None, str(exc), LOG_HINT))
+            if previous is not None:
+                self._restore(previous)
+            return
+        # The first load also waited for the process to start and import llama.cpp.
+        self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
+        self.load_finished_at = time.monotonic()
+        self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at, cmd.options))
+
+    def _load(self, options: LoadOptions) -> None:
+        from engine.llama_runtime import LlamaModel
+
         last_sent = [-1.0]
 
         def on_progress(fraction: float) -> None:
@@ -127,21 +153,46 @@ class Worker:
                 last_sent[0] = fraction
                 self.send(LoadProgress(fraction))
 
+        self.model = LlamaModel(options, on_progress)
+        self.options = options
+        self.reuse_enabled = options.prefix_cache
+        if options.prefix_cache:
+            self.cache = self._open_cache(options)
+
+    def _restore(self, options: LoadOptions) -> None:
+        from engine.llama_runtime import ModelLoadError
+
+        started = time.monotonic()
         try:
-            check_model_file(cmd.options.model_path)
-            self.model = LlamaModel(cmd.options, on_progress)
-        except (ModelFileError, ModelLoadError) as exc:
+            self._load(options)
+        except ModelLoadError as exc:  # e.g. the file went away meanwhile: nothing is loaded now
             self.send(Failed(None, str(exc), LOG_HINT))
             return
-        self.reuse_enabled = cmd.options.prefix_cache
-        if cmd.options.prefix_cache:
-            self.cache = self._open_cache(cmd)
-        # The first load also waited for the process to start and import llama.cpp.
-        self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
-        self.load_finished_at = time.monotonic()
-        self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at))
+        self.send(Loaded(self.model.info, time.monotonic() - started, options, restored_after_failure=True))
 
-    def _open_cache(self, cmd: Load) -> Any:
+    def _free_model(self) -> None:
+        if self.model is not None:
+            if self.cache is not None:
+                self.cache.persist_all()
+            self.model.close()
+        self.model = None
+        self.cache = None
+
+    def _superseded(self, cmd: Load) -> bool:
+        """Whether a later Load is already waiting (a user clicking through models)."""
+        while self.conn.poll():
+            self.pending.append(self.conn.recv())
+        return any(isinstance(waiting, Load) for waiting in self.pending)
+
+    def handle_unload(self) -> None:
+        import gc
+
+        rss_before = self._proc.memory_info().rss
+        self._free_model()
+        gc.collect()
+        self.send(Unloaded(rss_before, self._proc.memory_info().rss))
+
+    def _open_cache(self, options: LoadOptions) -> Any:
         from pathlib import Path
 
         from engine.model_hash import model_sha256
@@ -151,7 +202,7 @@ class Worker:
         try:
             type_k, type_v, flash_attn, swa_full = self.model.cache_settings()
             key = CacheKey(
-                model_sha256(Path(cmd.options.model_path), cache_dir()),
+                model_sha256(Path(options.model_path), cache_dir()),
                 self.model.n_ctx,
                 type_k,
                 type_v,
@@ -161,8 +212,8 @@ class Worker:
             return PrefixCache(
                 key,
                 cache_root(),
-                ram_budget=cmd.options.cache_ram_budget,
-                disk_budget=cmd.options.cache_disk_budget,
+                ram_budget=options.cache_ram_budget,
+                disk_budget=options.cache_disk_budget,
             )
         except OSError:  # no cache dir, say: answers are only slower
             logger.warning("prefix cache disabled", exc_info=True)

@@ -1,0 +1,147 @@
+"""Switching and unloading models in one engine process, the way the window does it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.process import EngineProcess
+from engine.protocol import (
+    ChatMessage,
+    Event,
+    Failed,
+    Finished,
+    Generate,
+    Load,
+    Loaded,
+    LoadOptions,
+    SamplingParams,
+    Unload,
+    Unloaded,
+)
+
+TIMEOUT_S = 120
+
+
+@pytest.fixture(scope="module")
+def refused_by_llama_cpp(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.fixtures.gguf_files import copy_without_key
+
+    return copy_without_key(starter_model, tmp_path_factory.mktemp("bad") / "no-block-count.gguf", "llama.block_count")
+
+
+@pytest.fixture
+def engine(starter_model: Path) -> Iterator[EngineProcess]:
+    proc = EngineProcess()
+    proc.start()
+    proc.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
+    _collect(proc, Loaded)
+    yield proc
+    proc.stop()
+
+
+def _collect(proc: EngineProcess, kind: type, timeout: float = TIMEOUT_S) -> list[Event]:
+    """Events up to and including the first `kind` (Failed does not stop the wait)."""
+    events: list[Event] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event = proc.receive(1.0)
+        if event is not None:
+            events.append(event)
+            if isinstance(event, kind):
+                return events
+    raise AssertionError(f"no {kind.__name__} within {timeout} s; got {events[-5:]}")
+
+
+def _answer(proc: EngineProcess, request_id: int) -> Finished | Failed:
+    params = SamplingParams(temperature=0.0, max_tokens=8)
+    proc.send(Generate(request_id, (ChatMessage("user", "Say hello."),), params, time.monotonic()))
+    while True:
+        event = _collect(proc, Finished | Failed)[-1]  # type: ignore[arg-type]
+        if isinstance(event, Finished | Failed) and event.request_id == request_id:
+            return event
+
+
+def test_switch_to_another_model_and_back(engine: EngineProcess, starter_model: Path, gemma_model: Path) -> None:
+    engine.send(Load(LoadOptions(str(gemma_model), n_ctx=1024, n_threads=2)))
+    loaded = _collect(engine, Loaded)[-1]
+    assert isinstance(loaded, Loaded)
+    assert loaded.info.architecture == "gemma3"
+    assert loaded.options is not None
+    assert loaded.options.model_path == str(gemma_model)
+    answer = _answer(engine, 1)
+    assert isinstance(answer, Finished)
+    assert answer.metrics.model == gemma_model.stem
+
+    engine.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
+    assert _collect(engine, Loaded)[-1].info.architecture == "llama"  # type: ignore[attr-defined]
+    assert isinstance(_answer(engine, 2), Finished)
+
+
+def test_a_load_that_llama_cpp_refuses_brings_the_previous_model_back(
+    engine: EngineProcess, starter_model: Path, refused_by_llama_cpp: Path
+) -> None:
+    engine.send(Load(LoadOptions(str(refused_by_llama_cpp), n_ctx=1024, n_threads=2)))
+    events = _collect(engine, Loaded)
+    failures = [e for e in events if isinstance(e, Failed)]
+    assert len(failures) == 1
+    assert failures[0].request_id is None
+    assert "could not load no-block-count.gguf" in failures[0].reason
+    restored = events[-1]
+    assert isinstance(restored, Loaded)
+    assert restored.restored_after_failure
+    assert restored.info.path == str(starter_model)
+    assert isinstance(_answer(engine, 1), Finished)
+
+
+def test_a_file_that_is_not_a_model_never_unloads_the_current_one(engine: EngineProcess, tmp_path: Path) -> None:
+    not_a_model = tmp_path / "notes.gguf"
+    not_a_model.write_text("these are my notes, not a model")
+    engine.send(Load(LoadOptions(str(not_a_model), n_ctx=1024, n_threads=2)))
+    failure = _collect(engine, Failed)[-1]
+    assert isinstance(failure, Failed)
+    assert failure.request_id is None
+    answer = _answer(engine, 1)  # no reload happened: the model was never freed
+    assert isinstance(answer, Finished)
+
+
+def test_only_the_last_of_several_quick_picks_is_loaded(
+    engine: EngineProcess, starter_model: Path, gemma_model: Path
+) -> None:
+    engine.send(Unload())  # something for the worker to do while the picks arrive
+    engine.send(Load(LoadOptions(str(gemma_model), n_ctx=1024, n_threads=2)))
+    engine.send(Load(LoadOptions(str(starter_model), n_ctx=512, n_threads=2)))
+    events = _collect(engine, Loaded)
+    loads = [e for e in events if isinstance(e, Loaded)]
+    assert [e.info.n_ctx for e in loads] == [512], "the superseded pick was loaded"
+    assert _answer(engine, 1).request_id == 1
+
+
+def test_unload_frees_memory_and_a_send_then_says_no_model(engine: EngineProcess) -> None:
+    engine.send(Unload())
+    unloaded = _collect(engine, Unloaded)[-1]
+    assert isinstance(unloaded, Unloaded)
+    assert unloaded.rss_after < unloaded.rss_before - 50 * 1024**2  # the 92 MB of weights at least
+    answer = _answer(engine, 1)
+    assert isinstance(answer, Failed)
+    assert answer.reason == "No model is loaded yet."
+
+
+def test_a_compressed_kv_cache_loads_and_answers(engine: EngineProcess, starter_model: Path) -> None:
+    options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2, type_k="q8_0", type_v="q8_0", flash_attn=True)
+    engine.send(Load(options))
+    assert isinstance(_collect(engine, Loaded)[-1], Loaded)
+    assert isinstance(_answer(engine, 1), Finished)
+
+
+def test_a_compressed_value_cache_without_flash_attention_says_why(engine: EngineProcess, starter_model: Path) -> None:
+    options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2, type_v="q8_0", flash_attn=False)
+    engine.send(Load(options))
+    events = _collect(engine, Loaded)
+    failure = next(e for e in events if isinstance(e, Failed))
+    assert failure.reason == "A compressed KV cache for values needs flash attention; turn it on or use f16."
+    assert isinstance(events[-1], Loaded)
+    assert events[-1].restored_after_failure
