@@ -40,7 +40,7 @@ DEFAULT_TITLE = "New chat"
 
 _CONVERSATION_COLUMNS = (
     "id, title, title_is_auto, model, system_prompt, sampling, overflow_policy, template_override, "
-    "current_leaf_id, created_at, updated_at"
+    "current_leaf_id, created_at, updated_at, model_path"
 )
 _MESSAGE_COLUMNS = (
     "id, conversation_id, parent_id, role, text, state, token_ids, token_start, token_model, metrics, error, "
@@ -116,6 +116,7 @@ def _row_to_conversation(row: tuple[Any, ...]) -> Conversation:
         current_leaf_id=row[8],
         created_at=row[9],
         updated_at=row[10],
+        model_path=row[11],
     )
 
 
@@ -189,15 +190,18 @@ class ConversationStore:
         system_prompt: str = "",
         sampling: SamplingParams | None = None,
         overflow_policy: str = "drop_oldest",
+        *,
+        model_path: str = "",
     ) -> Conversation:
         now = time.time()
         cur = self._conn.execute(
-            "INSERT INTO conversations (title, title_is_auto, model, system_prompt, sampling, overflow_policy,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO conversations (title, title_is_auto, model, model_path, system_prompt, sampling,"
+            " overflow_policy, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 title or DEFAULT_TITLE,
                 0 if title else 1,
                 model,
+                model_path,
                 system_prompt,
                 sampling_to_json(sampling or SamplingParams()),
                 overflow_policy,
@@ -266,6 +270,7 @@ class ConversationStore:
         conversation_id: int,
         *,
         model: str | None = None,
+        model_path: str | None = None,
         system_prompt: str | None = None,
         sampling: SamplingParams | None = None,
         overflow_policy: str | None = None,
@@ -275,6 +280,8 @@ class ConversationStore:
         changes: dict[str, Any] = {}
         if model is not None:
             changes["model"] = model
+        if model_path is not None:
+            changes["model_path"] = model_path
         if system_prompt is not None:
             changes["system_prompt"] = system_prompt
         if sampling is not None:

@@ -27,6 +27,7 @@ class Conversation:
     current_leaf_id: int | None  # the last message of the branch on screen
     created_at: float
     updated_at: float
+    model_path: str = ""  # the model file it last used ("" before any answer): opening it loads that model
 
 
 @dataclass(frozen=True)

@@ -65,10 +65,16 @@ V3_WRITER_START_TIME = """
 ALTER TABLE messages ADD COLUMN writer_started REAL;
 """
 
+# Each conversation remembers the file of its model (not only its name), so opening it loads that model.
+V4_CONVERSATION_MODEL_PATH = """
+ALTER TABLE conversations ADD COLUMN model_path TEXT NOT NULL DEFAULT '';
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     V1_CONVERSATIONS_AND_MESSAGES,
     V2_CONVERSATION_SETTINGS_AND_PRESETS,
     V3_WRITER_START_TIME,
+    V4_CONVERSATION_MODEL_PATH,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -252,3 +252,12 @@ def test_several_processes_can_open_a_new_database_at_once(tmp_path: Path) -> No
     with ConversationStore(path) as s:
         assert sorted(c.title for c in s.summaries()) == [f"chat {i}" for i in range(6)]
         assert schema_version(s.connection) == SCHEMA_VERSION
+
+
+def test_a_conversation_remembers_its_model_file(tmp_path: Path) -> None:
+    with ConversationStore(tmp_path / "c.sqlite3") as s:
+        c = s.create(model="SmolLM2", model_path="/models/smol.gguf")
+        assert s.get(c.id).model_path == "/models/smol.gguf"
+        s.update_settings(c.id, model="gemma", model_path="/models/gemma.gguf")
+        again = s.get(c.id)
+        assert (again.model, again.model_path) == ("gemma", "/models/gemma.gguf")
