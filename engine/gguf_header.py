@@ -19,29 +19,39 @@ from gguf.constants import GGML_QUANT_SIZES, GGMLQuantizationType
 _SCALARS = {0: "B", 1: "b", 2: "H", 3: "h", 4: "I", 5: "i", 6: "f", 7: "?", 10: "Q", 11: "q", 12: "d"}
 _STRING, _ARRAY = 8, 9
 DEFAULT_ALIGNMENT = 32
+# Numeric arrays up to this length are kept as lists: per-layer values such as head_count_kv
+# or Gemma's sliding_window_pattern. Longer ones (token types, scores) stay a count.
+SMALL_ARRAY = 4096
 
 
 class GGUFHeaderError(ValueError):
     pass
 
 
+class GGUFHeaderTruncatedError(GGUFHeaderError):
+    """The bytes end before the header does: read more of the file and try again."""
+
+
 @dataclass
 class GGUFHeader:
     version: int
-    metadata: dict[str, Any] = field(default_factory=dict)  # scalars and strings; arrays as their length
+    # Scalars and strings; numeric arrays of up to SMALL_ARRAY items as lists; other arrays as their length.
+    metadata: dict[str, Any] = field(default_factory=dict)
     tensor_count: int = 0
     data_end: int = 0  # where the last tensor's bytes end, if the file is complete
+    parameter_count: int = 0  # elements over all tensors in this file
+    header_end: int = 0  # where the tensor infos end (the header's own size, before alignment)
 
 
 class _Cursor:
-    def __init__(self, buf: mmap.mmap) -> None:
+    def __init__(self, buf: memoryview) -> None:
         self.buf = buf
         self.pos = 0
 
     def unpack(self, fmt: str) -> Any:  # struct gives Any; callers know the type
         size = struct.calcsize("<" + fmt)
         if self.pos + size > len(self.buf):
-            raise GGUFHeaderError("the header ends early")
+            raise GGUFHeaderTruncatedError("the header ends early")
         (value,) = struct.unpack_from("<" + fmt, self.buf, self.pos)
         self.pos += size
         return value
@@ -49,7 +59,7 @@ class _Cursor:
     def string(self) -> str:
         n = self.unpack("Q")
         if self.pos + n > len(self.buf):
-            raise GGUFHeaderError("the header ends early")
+            raise GGUFHeaderTruncatedError("the header ends early")
         raw = self.buf[self.pos : self.pos + n]
         self.pos += n
         return bytes(raw).decode("utf-8", errors="replace")
@@ -67,7 +77,13 @@ class _Cursor:
             item_type = self.unpack("I")
             count = self.unpack("Q")
             if item_type in _SCALARS:
-                self.pos += struct.calcsize("<" + _SCALARS[item_type]) * count
+                fmt = _SCALARS[item_type]
+                size = struct.calcsize("<" + fmt) * count
+                if count <= SMALL_ARRAY and self.pos + size <= len(self.buf):
+                    values = list(struct.unpack_from(f"<{count}{fmt}", self.buf, self.pos))
+                    self.pos += size
+                    return values
+                self.pos += size
             elif item_type == _STRING:
                 for _ in range(count):
                     self.skip_string()
@@ -75,9 +91,16 @@ class _Cursor:
                 for _ in range(count):
                     self.value(item_type)
             if self.pos > len(self.buf):
-                raise GGUFHeaderError("the header ends early")
+                raise GGUFHeaderTruncatedError("the header ends early")
             return int(count)
         raise GGUFHeaderError(f"unknown metadata type {vtype}")
+
+
+def _elements(dims: list[int]) -> int:
+    elements = 1
+    for d in dims:
+        elements *= d
+    return elements
 
 
 def _tensor_bytes(ggml_type: int, dims: list[int]) -> int:
@@ -85,16 +108,25 @@ def _tensor_bytes(ggml_type: int, dims: list[int]) -> int:
         block, type_size = GGML_QUANT_SIZES[GGMLQuantizationType(ggml_type)]
     except (ValueError, KeyError) as exc:
         raise GGUFHeaderError(f"unknown tensor type {ggml_type}") from exc
-    elements = 1
-    for d in dims:
-        elements *= d
-    return int(elements * type_size // block)
+    return int(_elements(dims) * type_size // block)
 
 
 def read_header(path: Path) -> GGUFHeader:
-    with path.open("rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf:
-        cur = _Cursor(buf)
-        if bytes(buf[:4]) != b"GGUF":
+    """The header of a GGUF file on disk (mapped, so only the header's pages are read)."""
+    with path.open("rb") as f:
+        if path.stat().st_size == 0:
+            raise GGUFHeaderError("not a GGUF file")
+        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf, memoryview(buf) as view:
+            return parse_header(view)
+
+
+def parse_header(data: bytes | bytearray | memoryview) -> GGUFHeader:
+    """The header from the first bytes of a GGUF file (e.g. an HTTP Range read).
+
+    Raises GGUFHeaderTruncatedError when `data` ends inside the header: fetch more and call again."""
+    with memoryview(data) as view:
+        cur = _Cursor(view)
+        if bytes(view[:4]) != b"GGUF":
             raise GGUFHeaderError("not a GGUF file")
         cur.pos = 4
         header = GGUFHeader(version=cur.unpack("I"))
@@ -111,6 +143,10 @@ def read_header(path: Path) -> GGUFHeader:
             ggml_type = cur.unpack("I")
             offset = cur.unpack("Q")
             ends.append(offset + _tensor_bytes(ggml_type, dims))
+            header.parameter_count += _elements(dims)
+        if cur.pos > len(view):
+            raise GGUFHeaderTruncatedError("the header ends early")
+        header.header_end = cur.pos
         alignment = int(header.metadata.get("general.alignment", DEFAULT_ALIGNMENT)) or DEFAULT_ALIGNMENT
         data_start = (cur.pos + alignment - 1) // alignment * alignment
         header.data_end = data_start + max(ends, default=0)
