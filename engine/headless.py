@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import sys
 import time
@@ -84,11 +85,30 @@ def metrics_json(metrics: Metrics, app_rss_bytes: int, ttft_s: float) -> dict[st
 
 
 def resolve_model(model: str | None) -> str:
-    # The file itself is checked once, in the engine child, before llama.cpp loads it.
+    """The model file for --model: a path that exists, else a library name, else the path as given.
+
+    The file itself is checked once, in the engine child, before llama.cpp loads it; so a
+    missing file path keeps that check's sentence ("Model file not found: …")."""
+    if not model:
+        try:
+            return str(starter_model_path())
+        except StarterModelMissingError as exc:
+            raise RunError(str(exc)) from exc
+    if Path(model).expanduser().exists():
+        return str(Path(model).expanduser())
+    from engine.models.library import Library, LibraryError
+
     try:
-        return model or str(starter_model_path())
-    except StarterModelMissingError as exc:
+        return str(Library().find(model).path)
+    except LibraryError as exc:
+        if _looks_like_a_path(model):
+            return model
         raise RunError(str(exc)) from exc
+
+
+def _looks_like_a_path(model: str) -> bool:
+    separators = [s for s in ("/", os.sep, os.altsep) if s]
+    return any(s in model for s in separators) or model.lower().endswith(".gguf") or model.startswith(("~", "."))
 
 
 def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore, ChatTurn]:

@@ -42,3 +42,13 @@ def save_settings(values: dict[str, Any], path: Path | None = None) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(merged, indent=2, sort_keys=True), encoding="utf-8")
     os.replace(tmp, path)
+
+
+def load_string_list(key: str, path: Path | None = None) -> list[str]:
+    """A setting that holds a list of strings (the library's folders, hidden models); [] if unset or damaged."""
+    values = load_settings(path).get(key)
+    return [v for v in values if isinstance(v, str)] if isinstance(values, list) else []
+
+
+def save_string_list(key: str, values: list[str], path: Path | None = None) -> None:
+    save_settings({key: list(values)}, path)
