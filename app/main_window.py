@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QProgressBar,
     QPushButton,
     QSplitter,
@@ -33,6 +32,7 @@ from app.engine_client import EngineClient
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
+from app.model_switching import ModelSwitchingMixin
 from engine.chat_turn import cache_owner
 from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import (
@@ -41,8 +41,6 @@ from engine.protocol import (
     Failed,
     Finished,
     Loaded,
-    LoadOptions,
-    LoadProgress,
     SamplingParams,
     Started,
     Token,
@@ -73,7 +71,7 @@ class Generation:
     tokens_before_question: list[int] = field(default_factory=list)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ModelSwitchingMixin):
     answer_finished = Signal(object)  # Finished, after the view and panel were updated
     answer_failed = Signal(object)  # Failed
     model_ready = Signal(object)  # Loaded
@@ -152,8 +150,11 @@ class MainWindow(QMainWindow):
         self.panel_button.setToolTip(self.tr("Show or hide the performance figures and conversation settings."))
         header = QHBoxLayout()
         header.setContentsMargins(14, 8, 14, 8)
+        self.model_picker = self._build_model_picker()
+        self.model_label.hide()  # says "Loading…" or "Not loaded" beside the picker
         header.addWidget(self.sidebar_button)
         header.addSpacing(8)
+        header.addWidget(self.model_picker)
         header.addWidget(self.model_label)
         header.addWidget(self.template_label)
         header.addStretch(1)
@@ -275,6 +276,7 @@ class MainWindow(QMainWindow):
         c = self.client
         c.load_progressed.connect(self._on_load_progressed)
         c.loaded.connect(self._on_loaded)
+        c.unloaded.connect(self._on_unloaded)
         c.started.connect(self._on_started)
         c.token_received.connect(self._on_token_received)
         c.stats_received.connect(self._on_stats_received)
@@ -326,6 +328,7 @@ class MainWindow(QMainWindow):
         self._update_header_template()
         self.refresh_conversation_list()
         self._update_status_note()
+        self.load_conversation_model()
         self.conversation_shown.emit(conversation_id)
 
     def delete_conversation(self, conversation_id: int) -> None:
@@ -374,6 +377,7 @@ class MainWindow(QMainWindow):
             change = self.settings_view.current_change()
             self.conversation = self.store.create(
                 model=self.model_name,
+                model_path=self.loaded_path,
                 system_prompt=change.system_prompt,
                 sampling=self.sampling,
                 overflow_policy=change.overflow_policy,
@@ -469,6 +473,7 @@ class MainWindow(QMainWindow):
         if self.generation is not None:
             return
         sent_at = time.monotonic()
+        self.ensure_model_for_send()
         conversation = self._ensure_conversation()
         bubbles = self.chat_view.bubbles
         if self._editing is not None:
@@ -612,6 +617,7 @@ class MainWindow(QMainWindow):
         self.stop_button.setEnabled(busy)
         self.send_button.setEnabled(not busy)
         self.chat_view.set_busy(busy)
+        self.model_picker.set_switching_allowed(not busy)
         self._update_status_note()
 
     def _update_status_note(self) -> None:
@@ -707,26 +713,12 @@ class MainWindow(QMainWindow):
     def _on_cache_budgets_changed(self, ram: int, disk: int) -> None:
         save_settings({"cache_ram_budget": ram, "cache_disk_budget": disk})
 
-    def load_model(self, options: LoadOptions) -> None:
-        ram, disk = self.cache_budgets()
-        options = replace(options, cache_ram_budget=ram, cache_disk_budget=disk)
-        self.load_error.hide()
-        self.load_bar.setValue(0)
-        self.load_bar.show()
-        self.model_label.setText(self.tr("Loading {name}…").format(name=options.model_path.rsplit("/", 1)[-1]))
-        self.client.load(options)
-
-    def _on_load_progressed(self, event: LoadProgress) -> None:
-        self.load_bar.show()
-        self.load_bar.setValue(round(event.fraction * 100))
-
     def _on_loaded(self, event: Loaded) -> None:
         info = event.info
         first_model = not self.model_name
         self.model_name = info.name
-        self.load_bar.hide()
-        self.model_label.setText(info.name)
-        self.model_label.setToolTip(
+        self._note_loaded_model(event)
+        self.model_picker.combo.setToolTip(
             self.tr("{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads").format(
                 arch=info.architecture,
                 params=f"{info.n_params / 1e6:,.0f} M",
@@ -819,7 +811,8 @@ class MainWindow(QMainWindow):
                 )
         else:
             self.load_bar.hide()
-            self.model_label.setText(self.tr("No model"))
+            self.model_label.setText(self.tr("Not loaded"))
+            self.model_label.setVisible(not self.loaded_path)
             self.load_error.show_error(event.reason, event.details)
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)
