@@ -20,12 +20,15 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.models.shape import ModelShape
 
 logger = logging.getLogger(__name__)
 
 CACHE_FILE = "model-metadata.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 1  # raise it when engine.gguf_header changes what it returns
 # llama.cpp's gguf-split naming: NAME-00001-of-00003.gguf (split.no counts from 0 inside).
 SPLIT_NAME = re.compile(r"^(?P<base>.+)-(?P<no>\d{5})-of-(?P<count>\d{5})\.gguf$", re.IGNORECASE)
 
@@ -50,6 +53,18 @@ class ModelMetadata:
     @property
     def usable(self) -> bool:
         return self.error is None
+
+    @property
+    def shape(self) -> ModelShape | None:
+        """Layers, heads and head sizes for memory estimates; None when the header lacks them."""
+        from engine.models.shape import ModelShape, ModelShapeError
+
+        if self.error:
+            return None
+        try:
+            return ModelShape.from_metadata(self.raw, n_params=self.parameter_count)
+        except ModelShapeError:
+            return None
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,8 @@ def test_starter_model_metadata(starter_model: Path) -> None:
     assert meta.split_count == 1
     assert meta.parts == (starter_model,)
     assert meta.raw["general.architecture"] == "llama"
+    assert meta.shape is not None
+    assert (meta.shape.n_layer, meta.shape.max_head_kv, meta.shape.context_length) == (30, 3, 8192)
 
 
 def test_tiny_model_fields(tmp_path: Path) -> None:
@@ -130,6 +132,7 @@ def test_bad_files_get_a_sentence_not_an_exception(tmp_path: Path, content: byte
     assert meta.error == sentence
     assert meta.size_bytes == len(content)
     assert not meta.usable
+    assert meta.shape is None
 
 
 def test_truncated_file(tmp_path: Path) -> None:
