@@ -48,7 +48,19 @@ class ModelSwitchingMixin(QMainWindow):
         picker.unload_requested.connect(self.unload_model)
         picker.settings_requested.connect(self._on_model_settings_requested)
         picker.popup_about_to_show.connect(self.refresh_model_entries)
+        picker.browse_requested.connect(self.open_models_window)
         return picker
+
+    def open_models_window(self) -> None:
+        from app.models_window import ModelsWindow
+
+        window = getattr(self, "_models_window", None)
+        if window is None:
+            window = ModelsWindow(self)
+            window.model_chosen.connect(self.switch_model)
+            self._models_window = window
+        window.show()
+        window.raise_()
 
     # --- the list of models --------------------------------------------------------------
 
@@ -106,9 +118,7 @@ class ModelSwitchingMixin(QMainWindow):
             # The error above says why the switch failed; this says what the user has now.
             self.statusBar().showMessage(self.tr("{name} is loaded again.").format(name=info.name), 10_000)
         elif self.conversation is not None and self.conversation.model_path != info.path:
-            self.conversation = self.store.update_settings(
-                self.conversation.id, model=info.name, model_path=info.path
-            )
+            self.conversation = self.store.update_settings(self.conversation.id, model=info.name, model_path=info.path)
 
     def _on_unloaded(self, event: Unloaded) -> None:
         self.loaded_path = ""

@@ -1,0 +1,232 @@
+"""Find models on the Hugging Face Hub: search, a repo's files by quantization, a fit estimate
+for this computer, and Download. The network is used only when the user searches or opens a repo."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.background import run_in_background
+from app.resources import resource_path
+from engine.models.gguf_info import human_size
+
+FIT_CONTEXTS = (2048, 4096, 8192, 16384, 32768)
+FIT_COLORS = {"fits": "#1a7f37", "tight": "#9a6700", "too big": "#b42318"}
+
+
+class HubView(QWidget):
+    download_requested = Signal(str, object, str)  # repo_id, paths (tuple), commit
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.search_box = QLineEdit()
+        self.search_box.setPlaceholderText(self.tr("Search models on Hugging Face, e.g. qwen 1.5b"))
+        self.search_button = QPushButton(self.tr("Search"))
+        self.results = QListWidget()
+        self.results.setObjectName("hubResults")
+        self.files = QTreeWidget()
+        self.files.setObjectName("hubFiles")
+        self.files.setHeaderLabels([self.tr("File"), self.tr("Size"), self.tr("Fits this computer?")])
+        self.files.setRootIsDecorated(True)
+        self.files.setColumnWidth(0, 300)
+        self.context = QComboBox()
+        for n_ctx in FIT_CONTEXTS:
+            self.context.addItem(self.tr("{n} tokens").format(n=f"{n_ctx:,}"), n_ctx)
+        self.context.setCurrentIndex(FIT_CONTEXTS.index(4096))
+        self.context.setToolTip(self.tr("The context length the fit estimate assumes; longer needs more memory."))
+        self.download_button = QPushButton(self.tr("Download"))
+        self.download_button.setEnabled(False)
+        self.explanation = QLabel(
+            self.tr(
+                "Each file is the same model stored at a different precision (quantization): smaller files need "
+                "less memory and run faster, at a small cost in quality."
+            )
+        )
+        self.explanation.setObjectName("settingsHint")
+        self.explanation.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setObjectName("settingsHint")
+        self.status.setWordWrap(True)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search_box, 1)
+        search_row.addWidget(self.search_button)
+        right = QVBoxLayout()
+        right.addWidget(self.explanation)
+        right.addWidget(self.files, 1)
+        file_row = QHBoxLayout()
+        file_row.addWidget(QLabel(self.tr("Fit at")))
+        file_row.addWidget(self.context)
+        file_row.addStretch(1)
+        file_row.addWidget(self.download_button)
+        right.addLayout(file_row)
+        right_widget = QWidget()
+        right_widget.setLayout(right)
+        splitter = QSplitter()
+        splitter.addWidget(self.results)
+        splitter.addWidget(right_widget)
+        splitter.setSizes([300, 520])
+        layout = QVBoxLayout(self)
+        layout.addLayout(search_row)
+        layout.addWidget(splitter, 1)
+        layout.addWidget(self.status)
+        self._repo_files: Any = None  # engine.hub.search.RepoFiles of the open repo
+        self._shapes: dict[str, Any] = {}  # file name -> ModelShape, read from the Hub once
+        self.search_box.returnPressed.connect(self.search)
+        self.search_button.clicked.connect(self.search)
+        self.results.currentRowChanged.connect(self._on_repo_selected)
+        self.files.currentItemChanged.connect(lambda *_: self._update_download_button())
+        self.download_button.clicked.connect(self._on_download)
+        self.context.currentIndexChanged.connect(lambda _i: self._show_fits())
+        self.show_curated()
+
+    # --- the beginner's list and search --------------------------------------------------
+
+    def show_curated(self) -> None:
+        """Small instruct models that run on an ordinary computer (resources/curated_models.json)."""
+        data = json.loads(resource_path("curated_models.json").read_text(encoding="utf-8"))
+        self.results.clear()
+        for model in data["models"]:
+            item = QListWidgetItem(f"{model['repo_id']}\n{model['note']}")
+            item.setData(Qt.ItemDataRole.UserRole, model["repo_id"])
+            item.setToolTip(self.tr("About {size} MB").format(size=model["size_mb"]))
+            self.results.addItem(item)
+        self.status.setText(self.tr("Suggested small models. Pick one to see its files, or search."))
+
+    def search(self) -> None:
+        query = self.search_box.text().strip()
+        if not query:
+            self.show_curated()
+            return
+        from engine.hub.search import search_models
+
+        self.status.setText(self.tr("Searching…"))
+        self.search_button.setEnabled(False)
+        run_in_background(self, lambda: search_models(query), self._on_results, self._on_error)
+
+    def _on_results(self, repos: list[Any]) -> None:
+        self.search_button.setEnabled(True)
+        self.results.clear()
+        for repo in repos:
+            gated = self.tr(" · gated: needs your token") if repo.gated else ""
+            label = self.tr("{repo}\n{downloads} downloads · {likes} likes{gated}").format(
+                repo=repo.repo_id, downloads=f"{repo.downloads:,}", likes=f"{repo.likes:,}", gated=gated
+            )
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, repo.repo_id)
+            self.results.addItem(item)
+        self.status.setText(
+            self.tr("{n} models found.").format(n=len(repos)) if repos else self.tr("No GGUF models found.")
+        )
+
+    def _on_error(self, exc: Exception) -> None:
+        self.search_button.setEnabled(True)
+        self.status.setText(str(exc))  # engine.hub.errors gives one plain sentence
+
+    # --- a repo's files --------------------------------------------------------------------
+
+    def _on_repo_selected(self, row: int) -> None:
+        item = self.results.item(row)
+        if item is None:
+            return
+        repo_id = str(item.data(Qt.ItemDataRole.UserRole))
+        from engine.hub.search import list_model_files
+
+        self.files.clear()
+        self._repo_files = None
+        self.status.setText(self.tr("Reading the files of {repo}…").format(repo=repo_id))
+        run_in_background(self, lambda: list_model_files(repo_id), self._on_files, self._on_error)
+
+    def _on_files(self, repo_files: Any) -> None:
+        self._repo_files = repo_files
+        self._shapes.clear()
+        self.files.clear()
+        for group in repo_files.groups:
+            head = QTreeWidgetItem([f"{group.quant or self.tr('other')} · {group.hint}"])
+            head.setFirstColumnSpanned(True)
+            for model in group.files:
+                parts = self.tr(" ({n} parts)").format(n=len(model.parts)) if model.is_split else ""
+                row = QTreeWidgetItem([model.name + parts, human_size(model.size), "…"])
+                row.setData(0, Qt.ItemDataRole.UserRole, model.name)
+                head.addChild(row)
+            self.files.addTopLevelItem(head)
+            head.setExpanded(True)
+        self.status.setText(
+            self.tr("{repo}: {n} model files.").format(repo=repo_files.repo_id, n=len(repo_files.models))
+        )
+        for model in repo_files.models:
+            self._read_shape(repo_files, model)
+
+    def _read_shape(self, repo_files: Any, model: Any) -> None:
+        from engine.hub.remote_header import fetch_remote_shape
+
+        def work() -> tuple[str, Any]:
+            return model.name, fetch_remote_shape(repo_files.repo_id, model.first_path, revision=repo_files.commit)
+
+        run_in_background(self, work, self._on_shape, lambda exc: None)  # no estimate is shown as "?"
+
+    def _on_shape(self, result: tuple[str, Any]) -> None:
+        name, shape = result
+        self._shapes[name] = shape
+        self._show_fits()
+
+    def _show_fits(self) -> None:
+        from engine.models.fit import estimate_fit, system_memory
+
+        if self._repo_files is None:
+            return
+        free_ram, free_vram = system_memory()
+        n_ctx = int(self.context.currentData())
+        for item in self._file_items():
+            model = self._repo_files.find(item.data(0, Qt.ItemDataRole.UserRole))
+            shape = self._shapes.get(model.name) if model is not None else None
+            if model is None or shape is None:
+                continue
+            fit = estimate_fit(model.size, shape, n_ctx, free_ram=free_ram, free_vram=free_vram)
+            labels = {"fits": self.tr("fits"), "tight": self.tr("tight"), "too big": self.tr("too big")}
+            item.setText(2, f"{labels.get(fit.label, fit.label)} · {human_size(fit.total_bytes)}")
+            item.setForeground(2, _color(FIT_COLORS.get(fit.label, "#333333")))
+            item.setToolTip(2, fit.describe())
+
+    def _file_items(self) -> list[QTreeWidgetItem]:
+        items: list[QTreeWidgetItem] = []
+        for i in range(self.files.topLevelItemCount()):
+            head = self.files.topLevelItem(i)
+            if head is not None:
+                items += [child for j in range(head.childCount()) if (child := head.child(j)) is not None]
+        return items
+
+    def _selected_model(self) -> Any:
+        item = self.files.currentItem()
+        name = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None
+        return self._repo_files.find(name) if name and self._repo_files is not None else None
+
+    def _update_download_button(self) -> None:
+        self.download_button.setEnabled(self._selected_model() is not None)
+
+    def _on_download(self) -> None:
+        model = self._selected_model()
+        if model is not None:
+            self.download_requested.emit(self._repo_files.repo_id, model.paths, self._repo_files.commit)
+            self.status.setText(self.tr("{name} is in the download queue.").format(name=model.name))
+
+
+def _color(value: str) -> Any:
+    from PySide6.QtGui import QColor
+
+    return QColor(value)
