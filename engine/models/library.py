@@ -444,7 +444,10 @@ def _paths_in_repo(entry: LibraryEntry) -> list[str]:
 
 
 def _inside(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:  # Windows: another drive
+        return False
 
 
 def _str_or_none(value: object) -> str | None:
