@@ -3,7 +3,7 @@
 We read headers with our own parser (engine.gguf_header) and take only the names of
 quantization types from the `gguf` package. gguf.GGUFReader builds numpy views of every
 metadata array and tensor, which is slow on large vocabularies. Measured here, 2 cores,
-best of 3 (python /tmp/measure_reader.py, see the task report):
+best of 3 runs of gguf.GGUFReader(path) against engine.gguf_header.read_header(path):
     SmolLM2-135M Q4_1 (49k vocab):  GGUFReader 4,620 ms   read_header  59 ms
     Gemma 3 270M Q4_K_M (262k):     GGUFReader 15,160 ms  read_header 135 ms
 Results are also kept in a small JSON file in the cache dir, keyed by path, size and
