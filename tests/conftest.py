@@ -18,6 +18,8 @@ def hearth_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Every test gets its own data folder; none touches the real home directory."""
     home = tmp_path / "hearth-home"
     monkeypatch.setenv("HEARTH_HOME", str(home))
+    # Other apps' model folders (HF cache, LM Studio, GPT4All) are looked up under this home instead.
+    monkeypatch.setenv("HEARTH_EXTERNAL_HOME", str(tmp_path / "other-apps-home"))
     return home
 
 
