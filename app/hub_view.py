@@ -40,6 +40,8 @@ class HubView(QWidget):
         self.search_button = QPushButton(self.tr("Search"))
         self.results = QListWidget()
         self.results.setObjectName("hubResults")
+        self.results.setWordWrap(True)
+        self.results.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.files = QTreeWidget()
         self.files.setObjectName("hubFiles")
         self.files.setHeaderLabels([self.tr("File"), self.tr("Size"), self.tr("Fits this computer?")])

@@ -35,6 +35,8 @@ class LibraryView(QWidget):
         self.entries: list[LibraryEntry] = []
         self.list = QListWidget()
         self.list.setObjectName("libraryList")
+        self.list.setWordWrap(True)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.details = QLabel()
         self.details.setObjectName("modelDetails")
         self.details.setTextFormat(Qt.TextFormat.RichText)
@@ -120,14 +122,18 @@ class LibraryView(QWidget):
             (self.tr("Architecture"), meta.architecture or "-"),
             (self.tr("Parameters"), human_parameters(meta.parameter_count)),
             (self.tr("Quantization"), meta.quantization or "-"),
-            (self.tr("Trained context"), f"{meta.context_length:,} tokens" if meta.context_length else "-"),
+            (
+                self.tr("Trained context"),
+                self.tr("{n} tokens").format(n=f"{meta.context_length:,}") if meta.context_length else "-",
+            ),
             (
                 self.tr("Chat format"),
                 self.tr("in the file") if meta.chat_template else self.tr("none (a default is used)"),
             ),
             (
                 self.tr("Size"),
-                human_size(entry.size_bytes) + (f" · {meta.split_count} parts" if meta.split_count > 1 else ""),
+                human_size(entry.size_bytes)
+                + (self.tr(" · {n} parts").format(n=meta.split_count) if meta.split_count > 1 else ""),
             ),
             (self.tr("License"), meta.license or "-"),
             (self.tr("Where"), self._source_name(entry.source)),

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -132,10 +133,12 @@ class MainWindow(ModelSwitchingMixin):
         self.model_label.setObjectName("modelName")
         self.template_label = QLabel()
         self.template_label.setObjectName("templateName")
+        # It gives way (is cut) before the window would have to grow, e.g. while the load bar shows.
+        self.template_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.load_bar = QProgressBar()
         self.load_bar.setObjectName("loadBar")
         self.load_bar.setRange(0, 100)
-        self.load_bar.setFixedWidth(180)
+        self.load_bar.setFixedWidth(150)
         self.load_bar.setFormat(self.tr("Loading model… %p%"))
         self.load_bar.hide()
         self.sidebar_button = QPushButton(self.tr("Chats"))
@@ -156,7 +159,7 @@ class MainWindow(ModelSwitchingMixin):
         header.addSpacing(8)
         header.addWidget(self.model_picker)
         header.addWidget(self.model_label)
-        header.addWidget(self.template_label)
+        header.addWidget(self.template_label, 1)  # shares the free space with the stretch after it
         header.addStretch(1)
         header.addWidget(self.load_bar)
         header.addWidget(self.panel_button)

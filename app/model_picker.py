@@ -26,7 +26,7 @@ class ModelPickerView(QWidget):
         super().__init__(parent)
         self.combo = _Combo(self)
         self.combo.setObjectName("modelPicker")
-        self.combo.setMinimumContentsLength(22)
+        self.combo.setMinimumContentsLength(30)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.combo.setToolTip(self.tr("The model that answers in this conversation. Pick another to switch."))
@@ -64,9 +64,9 @@ class ModelPickerView(QWidget):
         self.combo.blockSignals(True)
         self.combo.clear()
         for entry in entries:
-            label = f"{entry.name}  ·  {entry.detail}" if entry.detail else entry.name
-            self.combo.addItem(label, entry.path)
-            self.combo.setItemData(self.combo.count() - 1, entry.path, Qt.ItemDataRole.ToolTipRole)  # the full path
+            self.combo.addItem(entry.name, entry.path)
+            tip = f"{entry.detail}\n{entry.path}" if entry.detail else entry.path
+            self.combo.setItemData(self.combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.combo.blockSignals(False)
         self.set_current(self._current, self._current.rsplit("/", 1)[-1])
 
