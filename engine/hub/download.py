@@ -513,11 +513,11 @@ def _fetch_verified(
 
     failures = 0
     while True:
+        if offset >= remote.size:
+            break
         if stop is not None and stop.is_set():
             meter.update(offset, "paused", force=True)
             raise DownloadPaused(PurePosixPath(remote.path).name, offset, remote.size)
-        if offset >= remote.size:
-            break
         before = offset
         try:
             offset = _stream_into(
@@ -621,16 +621,18 @@ def _stream_into(
                 with hub_errors(repo_id=remote.repo_id, filename=remote.path, revision=remote.commit):
                     hf_raise_for_status(response)
             _check_answer(response, remote, offset)
+            handed_at = time.monotonic()
             for piece in response.iter_raw():
                 pending.append(piece)
                 pending_bytes += len(piece)
                 offset += len(piece)
-                if pending_bytes >= READ_CHUNK:
+                now = time.monotonic()
+                if pending_bytes >= READ_CHUNK or now - handed_at >= PROGRESS_INTERVAL_S:
                     writer.put(pending)
-                    pending, pending_bytes = [], 0
+                    pending, pending_bytes, handed_at = [], 0, now
                     meter.update(offset)
-                    if writer.error is not None or (stop is not None and stop.is_set()):
-                        break
+                if writer.error is not None or (stop is not None and stop.is_set()):
+                    break
     except (httpx2.TransportError, httpx2.StreamError) as exc:
         failure = exc
     finally:

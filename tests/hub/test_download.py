@@ -24,6 +24,7 @@ from engine.hub.download import (
     part_path,
     part_record_path,
 )
+from engine.hub.download_queue import DownloadQueue
 from engine.hub.errors import GATED, OFFLINE, HubError
 from engine.models.library import Library
 from tests.hub.fake_hub import FakeHub, file_sha256, wait_until, write_split_gguf
@@ -313,3 +314,64 @@ def test_a_disk_that_fills_up_while_writing_keeps_the_part_for_a_resume(
     assert result.resumed_from == kept
     assert hashlib.sha256(dest.read_bytes()).hexdigest() == file_sha256(source)
     assert file_gets(fake_hub, "weights.gguf") == [f"bytes={kept}-"]
+
+
+# ---- the queue the GUI uses ----
+
+
+def test_the_queue_pauses_resumes_and_cancels(fake_hub: FakeHub, weights: Path, tmp_path: Path) -> None:
+    other = random_file(tmp_path / "src" / "other.gguf", 2 * MiB)
+    fake_hub.add_repo("org/model", {"weights.gguf": weights, "other.gguf": other})
+    fake_hub.throttle_bytes_per_s = 4 * MiB
+    dest = Library().download_destination("org/model", "weights.gguf")
+
+    with DownloadQueue(backoff_s=0.02) as downloads:
+        first = downloads.add("org/model", ["weights.gguf"])
+        downloads.add("org/model", ["other.gguf"])
+        assert wait_until(lambda: downloads.jobs()[0].bytes_done >= MiB)
+        assert downloads.jobs()[1].state == "queued"  # one at a time
+
+        downloads.pause(first)
+        assert wait_until(lambda: downloads.jobs()[0].state == "paused")
+        kept = part_path(dest).stat().st_size
+        assert kept >= MiB
+        assert wait_until(lambda: downloads.jobs()[1].state == "done")  # the next job ran meanwhile
+
+        fake_hub.throttle_bytes_per_s = None
+        fake_hub.clear_requests()
+        downloads.resume(first)
+        assert wait_until(lambda: downloads.jobs()[0].state == "done")
+        job = downloads.jobs()[0]
+        assert job.bytes_done == job.bytes_total == weights.stat().st_size
+        assert file_gets(fake_hub, "weights.gguf")[0] == f"bytes={kept}-"
+        assert file_sha256(job.result[0]) == file_sha256(weights)
+
+        again = downloads.add("org/model", ["weights.gguf"])  # nothing is downloaded twice
+        assert wait_until(lambda: downloads.jobs()[2].state == "done")
+        assert downloads.jobs()[2].result == job.result
+        assert len(file_gets(fake_hub, "weights.gguf")) == 1
+        assert again == 3
+
+
+def test_cancel_deletes_the_part_and_close_leaves_no_thread(fake_hub: FakeHub, weights: Path) -> None:
+    fake_hub.add_repo("org/model", {"weights.gguf": weights})
+    fake_hub.throttle_bytes_per_s = 2 * MiB
+    dest = Library().download_destination("org/model", "weights.gguf")
+    downloads = DownloadQueue()
+    try:
+        job = downloads.add("org/model", ["weights.gguf"])
+        assert wait_until(lambda: part_path(dest).exists() and part_path(dest).stat().st_size > 0)
+        downloads.cancel(job)
+        assert wait_until(lambda: downloads.jobs()[0].state == "cancelled")
+        assert not part_path(dest).exists()
+        assert not part_record_path(dest).exists()
+        assert not dest.exists()
+
+        failing = downloads.add("org/missing", ["weights.gguf"])
+        assert wait_until(lambda: downloads.jobs()[1].state == "failed")
+        assert downloads.jobs()[1].error == (
+            "No model named org/missing on the Hugging Face Hub (a private model needs your access token in Settings)."
+        )
+        assert failing == 2
+    finally:
+        downloads.close()

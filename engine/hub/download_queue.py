@@ -1,0 +1,207 @@
+"""Downloads one at a time on a worker thread, for the GUI (no Qt here: it polls jobs() a few times a second)."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from dataclasses import dataclass, replace
+from pathlib import Path, PurePosixPath
+from typing import Literal
+
+from engine.errors import UserError
+from engine.hub.download import DownloadPaused, DownloadProgress, discard_partial, download_model
+
+logger = logging.getLogger(__name__)
+
+JobState = Literal["queued", "running", "paused", "done", "failed", "cancelled"]
+
+
+@dataclass(frozen=True)
+class JobSnapshot:
+    """One job as the GUI shows it (a copy: safe to keep and read on any thread)."""
+
+    id: int
+    repo_id: str
+    file: str  # the file in progress (a split model's current part), or the first
+    paths: tuple[str, ...]
+    state: JobState
+    bytes_done: int  # over all of the job's files
+    bytes_total: int  # 0 until known
+    speed_bps: float
+    eta_s: float | None
+    error: str | None  # one sentence when failed
+    result: tuple[Path, ...] = ()  # the files, when done
+
+
+@dataclass
+class _Job:
+    snapshot: JobSnapshot
+    revision: str
+    token: str | None
+    stop: threading.Event
+    dests: list[Path] | None
+    cancel_requested: bool = False
+
+
+class DownloadQueue:
+    """Runs queued downloads one at a time on one worker thread; every method is thread-safe."""
+
+    def __init__(self, dest_dir: Path | None = None, retries: int = 5, backoff_s: float = 1.0) -> None:
+        self._dest_dir = dest_dir
+        self._retries, self._backoff_s = retries, backoff_s
+        self._jobs: dict[int, _Job] = {}
+        self._order: list[int] = []
+        self._ids = itertools.count(1)
+        self._lock = threading.Condition()
+        self._closing = False
+        self._thread = threading.Thread(target=self._work, name="hub-download-queue")
+        self._thread.start()
+
+    # ---- the GUI's side ----
+    def add(self, repo_id: str, paths: list[str], revision: str = "main", token: str | None = None) -> int:
+        from engine.hub.download import destinations
+
+        dests = destinations(repo_id, paths, self._dest_dir) if self._dest_dir is not None else None
+        with self._lock:
+            job_id = next(self._ids)
+            snapshot = JobSnapshot(job_id, repo_id, paths[0], tuple(paths), "queued", 0, 0, 0.0, None, None)
+            self._jobs[job_id] = _Job(snapshot, revision, token, threading.Event(), dests)
+            self._order.append(job_id)
+            self._lock.notify_all()
+        return job_id
+
+    def pause(self, job_id: int) -> None:
+        with self._lock:
+            job = self._jobs[job_id]
+            if job.snapshot.state == "running":
+                job.stop.set()  # the worker marks it paused once the part is saved
+            elif job.snapshot.state == "queued":
+                self._set(job, state="paused")
+
+    def resume(self, job_id: int) -> None:
+        with self._lock:
+            job = self._jobs[job_id]
+            if job.snapshot.state in ("paused", "failed"):
+                job.stop = threading.Event()
+                self._set(job, state="queued", error=None)
+                self._lock.notify_all()
+
+    def cancel(self, job_id: int) -> None:
+        """Stop the job and delete its partial files (finished downloads stay)."""
+        with self._lock:
+            job = self._jobs[job_id]
+            if job.snapshot.state == "running":
+                job.cancel_requested = True
+                job.stop.set()
+                return
+            if job.snapshot.state in ("done", "cancelled"):
+                return
+            self._set(job, state="cancelled")
+        self._discard(job)
+
+    def jobs(self) -> list[JobSnapshot]:
+        with self._lock:
+            return [self._jobs[i].snapshot for i in self._order]
+
+    def close(self) -> None:
+        """Pause the running download (its part is kept) and join the worker thread."""
+        with self._lock:
+            self._closing = True
+            for job in self._jobs.values():
+                job.stop.set()
+            self._lock.notify_all()
+        self._thread.join()
+
+    def __enter__(self) -> DownloadQueue:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- the worker's side ----
+    def _set(self, job: _Job, **changes: object) -> None:
+        job.snapshot = replace(job.snapshot, **changes)  # type: ignore[arg-type]
+
+    def _next(self) -> _Job | None:
+        with self._lock:
+            while not self._closing:
+                for job_id in self._order:
+                    job = self._jobs[job_id]
+                    if job.snapshot.state == "queued":
+                        self._set(job, state="running")
+                        return job
+                self._lock.wait()
+            return None
+
+    def _work(self) -> None:
+        while (job := self._next()) is not None:
+            self._run(job)
+
+    def _run(self, job: _Job) -> None:
+        done_sizes: dict[str, int] = {}
+
+        def on_progress(p: DownloadProgress) -> None:
+            with self._lock:
+                if p.state == "done":
+                    done_sizes[p.path] = p.bytes_total
+                before = sum(size for path, size in done_sizes.items() if path != p.path)
+                self._set(
+                    job,
+                    file=p.path,
+                    bytes_done=before + p.bytes_done,
+                    bytes_total=max(job.snapshot.bytes_total, before + p.bytes_total),
+                    speed_bps=p.speed_bps,
+                    eta_s=p.eta_s,
+                )
+
+        snap = job.snapshot
+        try:
+            results = download_model(
+                snap.repo_id,
+                list(snap.paths),
+                revision=job.revision,
+                token=job.token,
+                dests=job.dests,
+                on_progress=on_progress,
+                stop=job.stop,
+                retries=self._retries,
+                backoff_s=self._backoff_s,
+            )
+        except DownloadPaused:
+            if job.cancel_requested:
+                self._discard(job)
+                with self._lock:
+                    self._set(job, state="cancelled", speed_bps=0.0, eta_s=None)
+            else:
+                with self._lock:
+                    self._set(job, state="paused", speed_bps=0.0, eta_s=None)
+            return
+        except UserError as exc:
+            with self._lock:
+                self._set(job, state="failed", error=str(exc), speed_bps=0.0, eta_s=None)
+            return
+        except Exception as exc:  # a bug must not kill the queue: the job says so, the log has the trace
+            logger.exception("download of %s failed", snap.paths)
+            with self._lock:
+                self._set(job, state="failed", error=f"The download failed: {exc}.", speed_bps=0.0, eta_s=None)
+            return
+        total = sum(r.size for r in results)
+        with self._lock:
+            self._set(
+                job,
+                state="done",
+                bytes_done=total,
+                bytes_total=total,
+                speed_bps=0.0,
+                eta_s=0.0,
+                result=tuple(r.path for r in results),
+            )
+
+    def _discard(self, job: _Job) -> None:
+        from engine.hub.download import destinations
+
+        dests = job.dests or destinations(job.snapshot.repo_id, list(job.snapshot.paths))
+        for dest in dests:
+            discard_partial(dest)
+        logger.info("cancelled %s: %s", job.snapshot.repo_id, [PurePosixPath(p).name for p in job.snapshot.paths])
