@@ -843,6 +843,7 @@ class MainWindow(ModelSwitchingMixin):
             self._end_answer("interrupted")
         self._finish_pending_delete()
         self.wait_for_saves()
+        self.close_models_window()
         self.client.shutdown()
         self.store.close()
         super().closeEvent(event)

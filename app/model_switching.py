@@ -62,6 +62,12 @@ class ModelSwitchingMixin(QMainWindow):
         window.show()
         window.raise_()
 
+    def close_models_window(self) -> None:
+        window = getattr(self, "_models_window", None)
+        if window is not None:
+            window.downloads_view.close_queue()  # a running download pauses; its part resumes next time
+            window.close()
+
     # --- the list of models --------------------------------------------------------------
 
     def refresh_model_entries(self) -> None:

@@ -6,6 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
+from app.downloads_view import DownloadsView
 from app.hub_view import HubView
 from app.library_view import LibraryView
 
@@ -20,13 +21,25 @@ class ModelsWindow(QDialog):
         self.resize(900, 600)
         self.library_view = LibraryView()
         self.hub_view = HubView()
+        self.downloads_view = DownloadsView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.library_view, self.tr("My models"))
         self.tabs.addTab(self.hub_view, self.tr("Discover"))
+        self.tabs.addTab(self.downloads_view, self.tr("Downloads"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.library_view.model_chosen.connect(self.model_chosen)
         self.library_view.library_changed.connect(self.library_changed)
+        self.hub_view.download_requested.connect(self._on_download_requested)
+        self.downloads_view.finished_one.connect(self._on_download_finished)
+
+    def _on_download_requested(self, repo_id: str, paths: tuple[str, ...], commit: str) -> None:
+        self.downloads_view.add(repo_id, paths, commit)
+        self.tabs.setCurrentWidget(self.downloads_view)
+
+    def _on_download_finished(self) -> None:
+        self.library_view.refresh()
+        self.library_changed.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
         self.library_view.refresh()

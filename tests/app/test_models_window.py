@@ -67,3 +67,39 @@ def test_discover_searches_the_hub_and_labels_how_each_file_fits(
     names = [item.text(0) for item in hub._file_items()]
     assert any("(2 parts)" in name for name in names)
     assert not any("mmproj" in name for name in names)
+
+
+def test_a_download_shows_progress_pauses_resumes_and_lands_in_the_library(
+    qtbot: QtBot,
+    fake_hub: FakeHub,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    from tests.hub.fake_hub import write_tiny_gguf
+
+    model = write_tiny_gguf(tmp_path / "Big-Tiny-Q8_0.gguf", tensors={"token_embd.weight": (2048, 2048)})  # 16 MiB
+    fake_hub.add_repo("hearth-test/Big-Tiny-GGUF", {model.name: model})
+    fake_hub.throttle_bytes_per_s = 2 * 1024**2  # slow enough to pause part way
+    window = ModelsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    downloads = window.downloads_view
+    window.tabs.setCurrentWidget(downloads)
+    try:
+        job = downloads.add("hearth-test/Big-Tiny-GGUF", (model.name,), "main")
+        qtbot.waitUntil(lambda: job in downloads.rows and downloads.rows[job].progress.used > 0, timeout=TIMEOUT_MS)
+        row = downloads.rows[job]
+        qtbot.mouseClick(row.pause_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(row.resume_button.isVisible, timeout=TIMEOUT_MS)
+        assert row.detail.text().startswith("Paused at")
+        assert 0 < row.progress.used < row.progress.total
+        fake_hub.throttle_bytes_per_s = None
+        qtbot.mouseClick(row.resume_button, Qt.MouseButton.LeftButton)
+        with qtbot.waitSignal(window.library_changed, timeout=TIMEOUT_MS):
+            pass
+        assert row.detail.text().startswith("Done")
+        names = [window.library_view.list.item(i).text() for i in range(window.library_view.list.count())]
+        assert any(name.startswith("Big-Tiny-Q8_0") for name in names)
+        ranges = [r.range for r in fake_hub.requests if r.method == "GET" and r.path.endswith(model.name)]
+        assert ranges[-1] is not None, "the resume asked for the rest of the file only"
+    finally:
+        downloads.close_queue()
