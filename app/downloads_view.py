@@ -102,11 +102,12 @@ class DownloadsView(QWidget):
         self._timer.timeout.connect(self.refresh)
 
     def add(self, repo_id: str, paths: tuple[str, ...], revision: str) -> int:
+        from app.hub_view import hub_token
         from engine.hub.download_queue import DownloadQueue
 
         if self._queue is None:
             self._queue = DownloadQueue()
-        job_id = int(self._queue.add(repo_id, list(paths), revision))
+        job_id = int(self._queue.add(repo_id, list(paths), revision, hub_token()))
         self._timer.start()
         self.refresh()
         return job_id

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from app.background import run_in_background
 from app.resources import resource_path
 from engine.models.gguf_info import human_size
+from engine.settings import load_settings, save_settings
 
 FIT_CONTEXTS = (2048, 4096, 8192, 16384, 32768)
 FIT_COLORS = {"fits": "#1a7f37", "tight": "#9a6700", "too big": "#b42318"}
@@ -38,6 +39,10 @@ class HubView(QWidget):
         self.search_box = QLineEdit()
         self.search_box.setPlaceholderText(self.tr("Search models on Hugging Face, e.g. qwen 1.5b"))
         self.search_button = QPushButton(self.tr("Search"))
+        self.token_button = QPushButton(self.tr("Access token…"))
+        self.token_button.setToolTip(
+            self.tr("Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.")
+        )
         self.results = QListWidget()
         self.results.setObjectName("hubResults")
         self.results.setWordWrap(True)
@@ -68,6 +73,7 @@ class HubView(QWidget):
         search_row = QHBoxLayout()
         search_row.addWidget(self.search_box, 1)
         search_row.addWidget(self.search_button)
+        search_row.addWidget(self.token_button)
         right = QVBoxLayout()
         right.addWidget(self.explanation)
         right.addWidget(self.files, 1)
@@ -94,6 +100,7 @@ class HubView(QWidget):
         self.results.currentRowChanged.connect(self._on_repo_selected)
         self.files.currentItemChanged.connect(lambda *_: self._update_download_button())
         self.download_button.clicked.connect(self._on_download)
+        self.token_button.clicked.connect(self._on_token_clicked)
         self.context.currentIndexChanged.connect(lambda _i: self._show_fits())
         self.show_curated()
 
@@ -119,7 +126,8 @@ class HubView(QWidget):
 
         self.status.setText(self.tr("Searching…"))
         self.search_button.setEnabled(False)
-        run_in_background(self, lambda: search_models(query), self._on_results, self._on_error)
+        token = hub_token()
+        run_in_background(self, lambda: search_models(query, token=token), self._on_results, self._on_error)
 
     def _on_results(self, repos: list[Any]) -> None:
         self.search_button.setEnabled(True)
@@ -152,7 +160,8 @@ class HubView(QWidget):
         self.files.clear()
         self._repo_files = None
         self.status.setText(self.tr("Reading the files of {repo}…").format(repo=repo_id))
-        run_in_background(self, lambda: list_model_files(repo_id), self._on_files, self._on_error)
+        token = hub_token()
+        run_in_background(self, lambda: list_model_files(repo_id, token=token), self._on_files, self._on_error)
 
     def _on_files(self, repo_files: Any) -> None:
         self._repo_files = repo_files
@@ -177,8 +186,11 @@ class HubView(QWidget):
     def _read_shape(self, repo_files: Any, model: Any) -> None:
         from engine.hub.remote_header import fetch_remote_shape
 
+        token = hub_token()
+
         def work() -> tuple[str, Any]:
-            return model.name, fetch_remote_shape(repo_files.repo_id, model.first_path, revision=repo_files.commit)
+            shape = fetch_remote_shape(repo_files.repo_id, model.first_path, revision=repo_files.commit, token=token)
+            return model.name, shape
 
         run_in_background(self, work, self._on_shape, lambda exc: None)  # no estimate is shown as "?"
 
@@ -226,6 +238,29 @@ class HubView(QWidget):
         if model is not None:
             self.download_requested.emit(self._repo_files.repo_id, model.paths, self._repo_files.commit)
             self.status.setText(self.tr("{name} is in the download queue.").format(name=model.name))
+
+    def _on_token_clicked(self) -> None:
+        from PySide6.QtWidgets import QInputDialog, QLineEdit
+
+        token, ok = QInputDialog.getText(
+            self,
+            self.tr("Hugging Face access token"),
+            self.tr("Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):"),
+            QLineEdit.EchoMode.Password,
+            hub_token() or "",
+        )
+        if ok:
+            save_settings({HUB_TOKEN_KEY: token.strip()})
+            self.status.setText(self.tr("Token saved.") if token.strip() else self.tr("Token removed."))
+
+
+HUB_TOKEN_KEY = "hf_token"
+
+
+def hub_token() -> str | None:
+    """The user's Hugging Face token (settings.json, in the data folder), or None."""
+    token = load_settings().get(HUB_TOKEN_KEY)
+    return token if isinstance(token, str) and token else None
 
 
 def _color(value: str) -> Any:
