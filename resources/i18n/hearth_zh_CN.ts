@@ -136,7 +136,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="163"/>
+        <location filename="../../app/chat_view.py" line="174"/>
         <source>Show earlier messages ({n})</source>
         <translation>显示更早的消息（{n}）</translation>
     </message>
@@ -496,14 +496,75 @@
     </message>
 </context>
 <context>
+    <name>DownloadRowView</name>
+    <message>
+        <location filename="../../app/downloads_view.py" line="39"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="40"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="41"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="68"/>
+        <source>{s} s left</source>
+        <translation>还需 {s} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="70"/>
+        <source>{done} of {total} · {speed} · {eta}</source>
+        <translation>{done} / {total} · {speed} · {eta}</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="72"/>
+        <source>Waiting for the download before it.</source>
+        <translation>等待前一个下载完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="73"/>
+        <source>Paused at {done} of {total}; Resume goes on from there.</source>
+        <translation>已暂停于 {done} / {total}；点“继续”会从这里接着下载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="74"/>
+        <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
+        <translation>完成：{total}，已核对 Hub 的校验值，并已加入你的模型库。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="77"/>
+        <source>Cancelled; the partial file was deleted.</source>
+        <translation>已取消；未完成的文件已删除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="80"/>
+        <source>The download failed.</source>
+        <translation>下载失败。</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsView</name>
+    <message>
+        <location filename="../../app/downloads_view.py" line="92"/>
+        <source>No downloads yet. Find a model under Discover and press Download.</source>
+        <translation>还没有下载。到“发现”找一个模型，再点“下载”。</translation>
+    </message>
+</context>
+<context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="184"/>
+        <location filename="../../app/engine_client.py" line="191"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="205"/>
+        <location filename="../../app/engine_client.py" line="216"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
@@ -580,6 +641,339 @@
     </message>
 </context>
 <context>
+    <name>HubView</name>
+    <message>
+        <location filename="../../app/hub_view.py" line="40"/>
+        <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
+        <translation>在 Hugging Face 搜索模型，例如 qwen 1.5b</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="41"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="42"/>
+        <source>Access token…</source>
+        <translation>访问令牌…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="44"/>
+        <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
+        <translation>你的 Hugging Face 访问令牌，用于你已在 huggingface.co 同意条款的受限模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>Fits this computer?</source>
+        <translation>这台电脑装得下吗？</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="57"/>
+        <source>{n} tokens</source>
+        <translation>{n} 个词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="59"/>
+        <source>The context length the fit estimate assumes; longer needs more memory.</source>
+        <translation>估算时假设的上下文长度；越长需要越多内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="60"/>
+        <source>Download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="64"/>
+        <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
+        <translation>每个文件都是同一个模型，以不同精度保存（量化）：文件越小，需要的内存越少、运行越快，质量只略有下降。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="81"/>
+        <source>Fit at</source>
+        <translation>估算于</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="116"/>
+        <source>About {size} MB</source>
+        <translation>约 {size} MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="118"/>
+        <source>Suggested small models. Pick one to see its files, or search.</source>
+        <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="127"/>
+        <source>Searching…</source>
+        <translation>搜索中…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="136"/>
+        <source> · gated: needs your token</source>
+        <translation> · 受限：需要你的令牌</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="137"/>
+        <source>{repo}
+{downloads} downloads · {likes} likes{gated}</source>
+        <translation>{repo}
+{downloads} 次下载 · {likes} 个赞{gated}</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="144"/>
+        <source>{n} models found.</source>
+        <translation>找到 {n} 个模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="144"/>
+        <source>No GGUF models found.</source>
+        <translation>没有找到 GGUF 模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="162"/>
+        <source>Reading the files of {repo}…</source>
+        <translation>正在读取 {repo} 的文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="174"/>
+        <source> ({n} parts)</source>
+        <translation>（{n} 个部分）</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="181"/>
+        <source>{repo}: {n} model files.</source>
+        <translation>{repo}：{n} 个模型文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>tight</source>
+        <translation>有点紧</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>too big</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="240"/>
+        <source>{name} is in the download queue.</source>
+        <translation>{name} 已加入下载队列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="247"/>
+        <source>Hugging Face access token</source>
+        <translation>Hugging Face 访问令牌</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="248"/>
+        <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
+        <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="254"/>
+        <source>Token saved.</source>
+        <translation>令牌已保存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="254"/>
+        <source>Token removed.</source>
+        <translation>令牌已移除。</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryView</name>
+    <message>
+        <location filename="../../app/library_view.py" line="46"/>
+        <source>Use this model</source>
+        <translation>使用这个模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="47"/>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="48"/>
+        <source>Import a file…</source>
+        <translation>导入文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="49"/>
+        <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
+        <translation>把 GGUF 模型文件复制到 Hearth 的模型文件夹（也可以直接拖放到这里）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="50"/>
+        <source>Add a folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="51"/>
+        <source>List the models in a folder of yours, without copying them.</source>
+        <translation>列出你某个文件夹里的模型，不复制文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="106"/>
+        <source>comes with Hearth</source>
+        <translation>Hearth 自带</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="107"/>
+        <source>downloaded or imported</source>
+        <translation>已下载或导入</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="108"/>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="109"/>
+        <source>LM Studio</source>
+        <translation>LM Studio</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="110"/>
+        <source>GPT4All</source>
+        <translation>GPT4All</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="111"/>
+        <source>your folder</source>
+        <translation>你的文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="122"/>
+        <source>Architecture</source>
+        <translation>架构</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="123"/>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="124"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="126"/>
+        <source>Trained context</source>
+        <translation>训练时的上下文</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="127"/>
+        <source>{n} tokens</source>
+        <translation>{n} 个词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="130"/>
+        <source>Chat format</source>
+        <translation>对话格式</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="131"/>
+        <source>in the file</source>
+        <translation>文件自带</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="131"/>
+        <source>none (a default is used)</source>
+        <translation>没有（使用默认格式）</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="134"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="136"/>
+        <source> · {n} parts</source>
+        <translation> · {n} 个部分</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="138"/>
+        <source>License</source>
+        <translation>许可证</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="139"/>
+        <source>Where</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="140"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="152"/>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="152"/>
+        <source>Remove from list…</source>
+        <translation>从列表移除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="165"/>
+        <source>Delete {name} from this computer? This frees {size}.</source>
+        <translation>要从这台电脑删除 {name} 吗？可释放 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="167"/>
+        <source>Remove {name} from the list? The file stays where it is.</source>
+        <translation>要从列表移除 {name} 吗？文件会留在原处。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="169"/>
+        <source>Remove model</source>
+        <translation>移除模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="176"/>
+        <source>Import a model</source>
+        <translation>导入模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="176"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="181"/>
+        <source>Importing {name}…</source>
+        <translation>正在导入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="187"/>
+        <source>{name} is in your library.</source>
+        <translation>{name} 已在你的模型库中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="196"/>
+        <source>Add a folder of models</source>
+        <translation>添加模型文件夹</translation>
+    </message>
+</context>
+<context>
     <name>LivePlotView</name>
     <message>
         <location filename="../../app/live_plot.py" line="89"/>
@@ -605,143 +999,142 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="126"/>
-        <location filename="../../app/main_window.py" line="791"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="136"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="141"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="166"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205"/>
+        <location filename="../../app/main_window.py" line="216"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="206"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="209"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329"/>
+        <location filename="../../app/main_window.py" line="344"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="458"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="450"/>
+        <location filename="../../app/main_window.py" line="466"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="452"/>
+        <location filename="../../app/main_window.py" line="468"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="599"/>
+        <location filename="../../app/main_window.py" line="635"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="626"/>
+        <location filename="../../app/main_window.py" line="665"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="685"/>
-        <source>Loading {name}…</source>
-        <translation>正在加载 {name}…</translation>
+        <location filename="../../app/main_window.py" line="817"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="699"/>
+        <location filename="../../app/main_window.py" line="725"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="708"/>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="712"/>
+        <location filename="../../app/main_window.py" line="738"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="715"/>
+        <location filename="../../app/main_window.py" line="741"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="786"/>
+        <location filename="../../app/main_window.py" line="812"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -812,159 +1205,342 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="43"/>
+        <location filename="../../app/metrics_panel.py" line="79"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="52"/>
+        <location filename="../../app/metrics_panel.py" line="88"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="54"/>
+        <location filename="../../app/metrics_panel.py" line="90"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="60"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="61"/>
+        <location filename="../../app/metrics_panel.py" line="97"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="65"/>
+        <location filename="../../app/metrics_panel.py" line="101"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="66"/>
+        <location filename="../../app/metrics_panel.py" line="102"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="70"/>
+        <location filename="../../app/metrics_panel.py" line="106"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="71"/>
+        <location filename="../../app/metrics_panel.py" line="107"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="75"/>
+        <location filename="../../app/metrics_panel.py" line="111"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="76"/>
+        <location filename="../../app/metrics_panel.py" line="112"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="78"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="78"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="81"/>
+        <location filename="../../app/metrics_panel.py" line="117"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="82"/>
+        <location filename="../../app/metrics_panel.py" line="118"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="86"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="88"/>
+        <location filename="../../app/metrics_panel.py" line="124"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="125"/>
+        <location filename="../../app/metrics_panel.py" line="159"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="182"/>
+        <location filename="../../app/metrics_panel.py" line="216"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="183"/>
+        <location filename="../../app/metrics_panel.py" line="217"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="184"/>
+        <location filename="../../app/metrics_panel.py" line="218"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="185"/>
+        <location filename="../../app/metrics_panel.py" line="219"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="216"/>
+        <location filename="../../app/metrics_panel.py" line="249"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="217"/>
+        <location filename="../../app/metrics_panel.py" line="250"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="218"/>
+        <location filename="../../app/metrics_panel.py" line="251"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="219"/>
+        <location filename="../../app/metrics_panel.py" line="252"/>
         <source>from memory</source>
         <translation>取自内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="222"/>
+        <location filename="../../app/metrics_panel.py" line="255"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/metrics_panel.py" line="257"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个{where}重复使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="229"/>
+        <location filename="../../app/metrics_panel.py" line="262"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="234"/>
+        <location filename="../../app/metrics_panel.py" line="267"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="237"/>
+        <location filename="../../app/metrics_panel.py" line="270"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPickerView</name>
+    <message>
+        <location filename="../../app/model_picker.py" line="32"/>
+        <source>The model that answers in this conversation. Pick another to switch.</source>
+        <translation>在这个对话中回答的模型。选另一个即可切换。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="33"/>
+        <source>Unload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="34"/>
+        <source>Free the memory this model uses. Sending a message loads it again.</source>
+        <translation>释放这个模型占用的内存。发送消息时会重新加载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="35"/>
+        <source>Model settings…</source>
+        <translation>模型设置…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="37"/>
+        <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
+        <translation>这个模型如何加载：线程、上下文长度、GPU 层数、Flash Attention、KV 缓存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="39"/>
+        <source>Models…</source>
+        <translation>模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="41"/>
+        <source>Your models, and models to download from Hugging Face.</source>
+        <translation>你的模型，以及可从 Hugging Face 下载的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSettingsDialog</name>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="24"/>
+        <source>Settings for {model}</source>
+        <translation>{model} 的设置</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="27"/>
+        <location filename="../../app/model_settings_dialog.py" line="39"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="29"/>
+        <source>How many CPU cores work on each word; automatic uses every physical core.</source>
+        <translation>每个字由几个 CPU 核心一起计算；自动会使用所有物理核心。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="32"/>
+        <source>{n} tokens</source>
+        <translation>{n} 个词元</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="35"/>
+        <source>How much of the conversation the model can see at once; more needs more memory.</source>
+        <translation>模型一次能看到多少对话内容；越多需要越多内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="42"/>
+        <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
+        <translation>模型有几层在显卡上运行；自动会尽量使用显卡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="44"/>
+        <source>Use flash attention</source>
+        <translation>使用 Flash Attention</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="47"/>
+        <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
+        <translation>读取长对话更快的方法；每次的回答可能略有不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="51"/>
+        <source>Exact (f16)</source>
+        <translation>精确（f16）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="52"/>
+        <source>Half the memory (q8_0)</source>
+        <translation>一半内存（q8_0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="53"/>
+        <source>A quarter of the memory (q4_0)</source>
+        <translation>四分之一内存（q4_0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="59"/>
+        <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
+        <translation>模型如何保存已读过的内容；较小的格式需要 Flash Attention，也略不精确。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="61"/>
+        <source>Saving reloads the model with these settings.</source>
+        <translation>保存后会以这些设置重新加载模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="65"/>
+        <source>CPU threads</source>
+        <translation>CPU 线程</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="66"/>
+        <source>Context length</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="67"/>
+        <source>GPU layers</source>
+        <translation>GPU 层数</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="69"/>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSwitchingMixin</name>
+    <message>
+        <location filename="../../app/model_switching.py" line="95"/>
+        <source>Loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="102"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>请先停止回答，再切换模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="125"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新加载 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="132"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未加载：发送消息时会加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="135"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸载：释放了 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="152"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsWindow</name>
+    <message>
+        <location filename="../../app/models_window.py" line="20"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="26"/>
+        <source>My models</source>
+        <translation>我的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="27"/>
+        <source>Discover</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="28"/>
+        <source>Downloads</source>
+        <translation>下载</translation>
     </message>
 </context>
 <context>

@@ -136,7 +136,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="163"/>
+        <location filename="../../app/chat_view.py" line="174"/>
         <source>Show earlier messages ({n})</source>
         <translation>顯示較早的訊息（{n}）</translation>
     </message>
@@ -496,14 +496,75 @@
     </message>
 </context>
 <context>
+    <name>DownloadRowView</name>
+    <message>
+        <location filename="../../app/downloads_view.py" line="39"/>
+        <source>Pause</source>
+        <translation>暫停</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="40"/>
+        <source>Resume</source>
+        <translation>繼續</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="41"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="68"/>
+        <source>{s} s left</source>
+        <translation>還要 {s} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="70"/>
+        <source>{done} of {total} · {speed} · {eta}</source>
+        <translation>{done} / {total} · {speed} · {eta}</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="72"/>
+        <source>Waiting for the download before it.</source>
+        <translation>等待前一個下載完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="73"/>
+        <source>Paused at {done} of {total}; Resume goes on from there.</source>
+        <translation>已暫停於 {done} / {total}；按「繼續」會從這裡接著下載。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="74"/>
+        <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
+        <translation>完成：{total}，已核對 Hub 的校驗碼，並已加入你的模型庫。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="77"/>
+        <source>Cancelled; the partial file was deleted.</source>
+        <translation>已取消；未完成的檔案已刪除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="80"/>
+        <source>The download failed.</source>
+        <translation>下載失敗。</translation>
+    </message>
+</context>
+<context>
+    <name>DownloadsView</name>
+    <message>
+        <location filename="../../app/downloads_view.py" line="92"/>
+        <source>No downloads yet. Find a model under Discover and press Download.</source>
+        <translation>還沒有下載。到「探索」找一個模型，再按「下載」。</translation>
+    </message>
+</context>
+<context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="184"/>
+        <location filename="../../app/engine_client.py" line="191"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="205"/>
+        <location filename="../../app/engine_client.py" line="216"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
@@ -580,6 +641,339 @@
     </message>
 </context>
 <context>
+    <name>HubView</name>
+    <message>
+        <location filename="../../app/hub_view.py" line="40"/>
+        <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
+        <translation>在 Hugging Face 搜尋模型，例如 qwen 1.5b</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="41"/>
+        <source>Search</source>
+        <translation>搜尋</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="42"/>
+        <source>Access token…</source>
+        <translation>存取權杖…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="44"/>
+        <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
+        <translation>你的 Hugging Face 存取權杖，用於你已在 huggingface.co 同意條款的受限模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="52"/>
+        <source>Fits this computer?</source>
+        <translation>這台電腦裝得下嗎？</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="57"/>
+        <source>{n} tokens</source>
+        <translation>{n} 個詞元</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="59"/>
+        <source>The context length the fit estimate assumes; longer needs more memory.</source>
+        <translation>估算時假設的上下文長度；越長需要越多記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="60"/>
+        <source>Download</source>
+        <translation>下載</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="64"/>
+        <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
+        <translation>每個檔案都是同一個模型，以不同精度儲存（量化）：檔案越小，需要的記憶體越少、跑得越快，品質只略為下降。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="81"/>
+        <source>Fit at</source>
+        <translation>估算於</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="116"/>
+        <source>About {size} MB</source>
+        <translation>約 {size} MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="118"/>
+        <source>Suggested small models. Pick one to see its files, or search.</source>
+        <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="127"/>
+        <source>Searching…</source>
+        <translation>搜尋中…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="136"/>
+        <source> · gated: needs your token</source>
+        <translation> · 受限：需要你的權杖</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="137"/>
+        <source>{repo}
+{downloads} downloads · {likes} likes{gated}</source>
+        <translation>{repo}
+{downloads} 次下載 · {likes} 個讚{gated}</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="144"/>
+        <source>{n} models found.</source>
+        <translation>找到 {n} 個模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="144"/>
+        <source>No GGUF models found.</source>
+        <translation>找不到 GGUF 模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="162"/>
+        <source>Reading the files of {repo}…</source>
+        <translation>正在讀取 {repo} 的檔案…</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="174"/>
+        <source> ({n} parts)</source>
+        <translation>（{n} 個部分）</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="181"/>
+        <source>{repo}: {n} model files.</source>
+        <translation>{repo}：{n} 個模型檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>fits</source>
+        <translation>裝得下</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>tight</source>
+        <translation>有點緊</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="215"/>
+        <source>too big</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="240"/>
+        <source>{name} is in the download queue.</source>
+        <translation>{name} 已加入下載佇列。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="247"/>
+        <source>Hugging Face access token</source>
+        <translation>Hugging Face 存取權杖</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="248"/>
+        <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
+        <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="254"/>
+        <source>Token saved.</source>
+        <translation>權杖已儲存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/hub_view.py" line="254"/>
+        <source>Token removed.</source>
+        <translation>權杖已移除。</translation>
+    </message>
+</context>
+<context>
+    <name>LibraryView</name>
+    <message>
+        <location filename="../../app/library_view.py" line="46"/>
+        <source>Use this model</source>
+        <translation>使用這個模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="47"/>
+        <source>Remove…</source>
+        <translation>移除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="48"/>
+        <source>Import a file…</source>
+        <translation>匯入檔案…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="49"/>
+        <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
+        <translation>把 GGUF 模型檔案複製到 Hearth 的模型資料夾（也可以直接拖放到這裡）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="50"/>
+        <source>Add a folder…</source>
+        <translation>加入資料夾…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="51"/>
+        <source>List the models in a folder of yours, without copying them.</source>
+        <translation>列出你某個資料夾裡的模型，不複製檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="106"/>
+        <source>comes with Hearth</source>
+        <translation>Hearth 內建</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="107"/>
+        <source>downloaded or imported</source>
+        <translation>已下載或匯入</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="108"/>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face 快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="109"/>
+        <source>LM Studio</source>
+        <translation>LM Studio</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="110"/>
+        <source>GPT4All</source>
+        <translation>GPT4All</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="111"/>
+        <source>your folder</source>
+        <translation>你的資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="122"/>
+        <source>Architecture</source>
+        <translation>架構</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="123"/>
+        <source>Parameters</source>
+        <translation>參數量</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="124"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="126"/>
+        <source>Trained context</source>
+        <translation>訓練時的上下文</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="127"/>
+        <source>{n} tokens</source>
+        <translation>{n} 個詞元</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="130"/>
+        <source>Chat format</source>
+        <translation>對話格式</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="131"/>
+        <source>in the file</source>
+        <translation>檔案內附</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="131"/>
+        <source>none (a default is used)</source>
+        <translation>沒有（使用預設格式）</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="134"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="136"/>
+        <source> · {n} parts</source>
+        <translation> · {n} 個部分</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="138"/>
+        <source>License</source>
+        <translation>授權</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="139"/>
+        <source>Where</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="140"/>
+        <source>File</source>
+        <translation>檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="152"/>
+        <source>Delete…</source>
+        <translation>刪除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="152"/>
+        <source>Remove from list…</source>
+        <translation>從清單移除…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="165"/>
+        <source>Delete {name} from this computer? This frees {size}.</source>
+        <translation>要從這台電腦刪除 {name} 嗎？可釋出 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="167"/>
+        <source>Remove {name} from the list? The file stays where it is.</source>
+        <translation>要從清單移除 {name} 嗎？檔案會留在原處。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="169"/>
+        <source>Remove model</source>
+        <translation>移除模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="176"/>
+        <source>Import a model</source>
+        <translation>匯入模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="176"/>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="181"/>
+        <source>Importing {name}…</source>
+        <translation>正在匯入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="187"/>
+        <source>{name} is in your library.</source>
+        <translation>{name} 已在你的模型庫中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/library_view.py" line="196"/>
+        <source>Add a folder of models</source>
+        <translation>加入模型資料夾</translation>
+    </message>
+</context>
+<context>
     <name>LivePlotView</name>
     <message>
         <location filename="../../app/live_plot.py" line="89"/>
@@ -605,143 +999,142 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="126"/>
-        <location filename="../../app/main_window.py" line="791"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="136"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="141"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="166"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205"/>
+        <location filename="../../app/main_window.py" line="216"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="206"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="209"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236"/>
+        <location filename="../../app/main_window.py" line="247"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="329"/>
+        <location filename="../../app/main_window.py" line="344"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="442"/>
+        <location filename="../../app/main_window.py" line="458"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="450"/>
+        <location filename="../../app/main_window.py" line="466"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="452"/>
+        <location filename="../../app/main_window.py" line="468"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="599"/>
+        <location filename="../../app/main_window.py" line="635"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="626"/>
+        <location filename="../../app/main_window.py" line="665"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="685"/>
-        <source>Loading {name}…</source>
-        <translation>正在載入 {name}…</translation>
+        <location filename="../../app/main_window.py" line="817"/>
+        <source>Not loaded</source>
+        <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="699"/>
+        <location filename="../../app/main_window.py" line="725"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="708"/>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="712"/>
+        <location filename="../../app/main_window.py" line="738"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="715"/>
+        <location filename="../../app/main_window.py" line="741"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="786"/>
+        <location filename="../../app/main_window.py" line="812"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -812,159 +1205,342 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="43"/>
+        <location filename="../../app/metrics_panel.py" line="79"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="52"/>
+        <location filename="../../app/metrics_panel.py" line="88"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="54"/>
+        <location filename="../../app/metrics_panel.py" line="90"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="60"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="61"/>
+        <location filename="../../app/metrics_panel.py" line="97"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="65"/>
+        <location filename="../../app/metrics_panel.py" line="101"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="66"/>
+        <location filename="../../app/metrics_panel.py" line="102"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型寫了多少個詞塊（token），以及每秒寫多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="70"/>
+        <location filename="../../app/metrics_panel.py" line="106"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="71"/>
+        <location filename="../../app/metrics_panel.py" line="107"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="75"/>
+        <location filename="../../app/metrics_panel.py" line="111"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="76"/>
+        <location filename="../../app/metrics_panel.py" line="112"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="78"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="78"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="81"/>
+        <location filename="../../app/metrics_panel.py" line="117"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="82"/>
+        <location filename="../../app/metrics_panel.py" line="118"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="86"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="88"/>
+        <location filename="../../app/metrics_panel.py" line="124"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="125"/>
+        <location filename="../../app/metrics_panel.py" line="159"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="182"/>
+        <location filename="../../app/metrics_panel.py" line="216"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="183"/>
+        <location filename="../../app/metrics_panel.py" line="217"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="184"/>
+        <location filename="../../app/metrics_panel.py" line="218"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="185"/>
+        <location filename="../../app/metrics_panel.py" line="219"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="216"/>
+        <location filename="../../app/metrics_panel.py" line="249"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="217"/>
+        <location filename="../../app/metrics_panel.py" line="250"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="218"/>
+        <location filename="../../app/metrics_panel.py" line="251"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="219"/>
+        <location filename="../../app/metrics_panel.py" line="252"/>
         <source>from memory</source>
         <translation>取自記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="222"/>
+        <location filename="../../app/metrics_panel.py" line="255"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/metrics_panel.py" line="257"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個{where}重複使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="229"/>
+        <location filename="../../app/metrics_panel.py" line="262"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="234"/>
+        <location filename="../../app/metrics_panel.py" line="267"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="237"/>
+        <location filename="../../app/metrics_panel.py" line="270"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelPickerView</name>
+    <message>
+        <location filename="../../app/model_picker.py" line="32"/>
+        <source>The model that answers in this conversation. Pick another to switch.</source>
+        <translation>在這個對話中回答的模型。選另一個即可切換。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="33"/>
+        <source>Unload</source>
+        <translation>卸載</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="34"/>
+        <source>Free the memory this model uses. Sending a message loads it again.</source>
+        <translation>釋出這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="35"/>
+        <source>Model settings…</source>
+        <translation>模型設定…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="37"/>
+        <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
+        <translation>這個模型如何載入：執行緒、上下文長度、GPU 層數、Flash Attention、KV 快取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="39"/>
+        <source>Models…</source>
+        <translation>模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_picker.py" line="41"/>
+        <source>Your models, and models to download from Hugging Face.</source>
+        <translation>你的模型，以及可從 Hugging Face 下載的模型。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSettingsDialog</name>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="24"/>
+        <source>Settings for {model}</source>
+        <translation>{model} 的設定</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="27"/>
+        <location filename="../../app/model_settings_dialog.py" line="39"/>
+        <source>Automatic</source>
+        <translation>自動</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="29"/>
+        <source>How many CPU cores work on each word; automatic uses every physical core.</source>
+        <translation>每個字由幾個 CPU 核心一起計算；自動會使用所有實體核心。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="32"/>
+        <source>{n} tokens</source>
+        <translation>{n} 個詞元</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="35"/>
+        <source>How much of the conversation the model can see at once; more needs more memory.</source>
+        <translation>模型一次能看到多少對話內容；越多需要越多記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="42"/>
+        <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
+        <translation>模型有幾層在顯示卡上執行；自動會盡量使用顯示卡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="44"/>
+        <source>Use flash attention</source>
+        <translation>使用 Flash Attention</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="47"/>
+        <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
+        <translation>讀取長對話更快的方法；每次的回答可能略有不同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="51"/>
+        <source>Exact (f16)</source>
+        <translation>精確（f16）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="52"/>
+        <source>Half the memory (q8_0)</source>
+        <translation>一半記憶體（q8_0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="53"/>
+        <source>A quarter of the memory (q4_0)</source>
+        <translation>四分之一記憶體（q4_0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="59"/>
+        <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
+        <translation>模型如何儲存已讀過的內容；較小的格式需要 Flash Attention，也略不精確。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="61"/>
+        <source>Saving reloads the model with these settings.</source>
+        <translation>儲存後會以這些設定重新載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="65"/>
+        <source>CPU threads</source>
+        <translation>CPU 執行緒</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="66"/>
+        <source>Context length</source>
+        <translation>上下文長度</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="67"/>
+        <source>GPU layers</source>
+        <translation>GPU 層數</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_settings_dialog.py" line="69"/>
+        <source>KV cache</source>
+        <translation>KV 快取</translation>
+    </message>
+</context>
+<context>
+    <name>ModelSwitchingMixin</name>
+    <message>
+        <location filename="../../app/model_switching.py" line="95"/>
+        <source>Loading {name}…</source>
+        <translation>正在載入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="102"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>請先停止回答，再切換模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="125"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新載入 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="132"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未載入：傳送訊息時會載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="135"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸載：釋出 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="152"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
+    </message>
+</context>
+<context>
+    <name>ModelsWindow</name>
+    <message>
+        <location filename="../../app/models_window.py" line="20"/>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="26"/>
+        <source>My models</source>
+        <translation>我的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="27"/>
+        <source>Discover</source>
+        <translation>探索</translation>
+    </message>
+    <message>
+        <location filename="../../app/models_window.py" line="28"/>
+        <source>Downloads</source>
+        <translation>下載</translation>
     </message>
 </context>
 <context>
