@@ -264,19 +264,24 @@ class _ProgressMeter:
 class _Writer:
     """Appends to the part and hashes on its own thread, so the network read never waits on the disk.
 
-    It also checkpoints: every CHECKPOINT_BYTES or CHECKPOINT_S it fsyncs the part and calls
-    `synced(bytes)`, which rewrites the sidecar with the bytes now sure to be on disk."""
+    Checkpoints run on a third thread: every CHECKPOINT_BYTES or CHECKPOINT_S it fdatasyncs the part
+    and calls `synced(bytes)`, which rewrites the sidecar with the bytes now sure to be on disk. The
+    writer never waits for the disk to catch up, only the final sync before the move does."""
 
     def __init__(self, part: Path, digests: list[Any], offset: int, synced: Callable[[int], None]) -> None:
-        self._file = part.open("r+b" if part.exists() else "wb")
+        self._file = part.open("r+b" if part.exists() else "wb", buffering=0)
         self._file.seek(offset)
         self._digests = digests
         self._synced = synced
         self.written = offset  # bytes in the part that are ours, in order
         self.error: OSError | None = None
         self._queue: queue.Queue[list[bytes] | None] = queue.Queue(QUEUE_CHUNKS)
+        self._sync_wanted = threading.Event()
+        self._done = False
         self._thread = threading.Thread(target=self._run, name="hub-download-writer", daemon=True)
+        self._syncer = threading.Thread(target=self._sync_loop, name="hub-download-sync", daemon=True)
         self._thread.start()
+        self._syncer.start()
 
     def put(self, pieces: list[bytes]) -> None:
         self._queue.put(pieces)
@@ -288,25 +293,41 @@ class _Writer:
                 continue  # drain what the reader had queued before it saw the error
             try:
                 for piece in pieces:
-                    self._file.write(piece)
+                    view = memoryview(piece)
+                    while view:  # an unbuffered write may be short
+                        view = view[self._file.write(view) or 0 :]
                     for digest in self._digests:
                         digest.update(piece)
                     self.written += len(piece)
-                now = time.monotonic()
-                if self.written - last_sync >= CHECKPOINT_BYTES or now - last_sync_at >= CHECKPOINT_S:
-                    self._file.flush()
-                    os.fsync(self._file.fileno())
-                    last_sync, last_sync_at = self.written, now
-                    self._synced(self.written)
             except OSError as exc:
                 self.error = exc
+                continue
+            now = time.monotonic()
+            if self.written - last_sync >= CHECKPOINT_BYTES or now - last_sync_at >= CHECKPOINT_S:
+                last_sync, last_sync_at = self.written, now
+                self._sync_wanted.set()
+
+    def _sync_loop(self) -> None:
+        while True:
+            self._sync_wanted.wait()
+            self._sync_wanted.clear()
+            if self._done:
+                return
+            reached = self.written  # everything before this was written before the sync began
+            try:
+                os.fdatasync(self._file.fileno()) if hasattr(os, "fdatasync") else os.fsync(self._file.fileno())
+                self._synced(reached)
+            except OSError:
+                logger.debug("checkpoint sync failed", exc_info=True)
 
     def finish(self) -> None:
-        """Wait for the queue to drain; the part is then flushed and closed (even after an error)."""
+        """Wait for the queue to drain; the part is then synced and closed (even after an error)."""
         self._queue.put(None)
         self._thread.join()
+        self._done = True
+        self._sync_wanted.set()
+        self._syncer.join()
         try:
-            self._file.flush()
             os.fsync(self._file.fileno())
         except OSError as exc:
             self.error = self.error or exc
