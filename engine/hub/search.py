@@ -186,6 +186,8 @@ def list_model_files(repo_id: str, *, revision: str = "main", token: str | None 
         info = api.model_info(repo_id, revision=revision, token=token)
         commit = info.sha or revision
         # Listed at the commit, so the files and the commit agree even if someone pushes meanwhile.
+        # Sizes and lfs hashes come without expand=True, which only adds last commits (and makes
+        # the Hub page its answer by 50 entries instead of 1,000).
         entries = [
             e
             for e in api.list_repo_tree(repo_id, recursive=True, revision=commit, token=token)

@@ -158,7 +158,8 @@ class FakeHub:
     """A Hub on 127.0.0.1 serving real files. Use as a context manager or start()/stop().
 
     Fault controls, read on every request: `throttle_bytes_per_s` slows file bodies down,
-    `drop_after_bytes` closes the connection after that many body bytes of each GET on a file.
+    `drop_after_bytes` closes the connection after that many body bytes of each GET on a file,
+    `fail_status` (e.g. 503) answers every request with that server error.
     `stop()` then `start()` brings the server back on the same port.
     """
 
@@ -167,6 +168,7 @@ class FakeHub:
         self.valid_tokens: set[str] = set()
         self.throttle_bytes_per_s: int | None = None
         self.drop_after_bytes: int | None = None
+        self.fail_status: int | None = None
         self._repos: dict[str, Repo] = {}
         self._repos_lock = threading.Lock()
         self._log: list[RequestRecord] = []
@@ -349,6 +351,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._query = parse_qs(split.query, keep_blank_values=True)
         query = self._query
         try:
+            if self.hub.fail_status is not None:
+                raise HubHTTPError(self.hub.fail_status, None, "Internal Error - We're working hard to fix this.")
             self._check_token()
             if self._path == "/api/models":
                 self._send_json(self._list_models(query), head=head)

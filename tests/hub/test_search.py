@@ -152,6 +152,13 @@ def test_a_wrong_token_and_a_missing_repo_or_file(fake_hub: FakeHub, tiny_repo: 
         list_model_files("not a repo/with/slashes")
 
 
+def test_server_errors(fake_hub: FakeHub, tiny_repo: str) -> None:
+    fake_hub.fail_status = 500
+    with pytest.raises(HubError, match=r"^The Hugging Face Hub had a server error \(500\): try again later\.$") as err:
+        list_model_files(tiny_repo)
+    assert err.value.kind == "server"
+
+
 def test_unreachable_hub(fake_hub: FakeHub, tiny_repo: str) -> None:
     fake_hub.stop()
     sentence = rf"^Could not reach the Hugging Face Hub at 127\.0\.0\.1:{fake_hub.port}: check your connection\.$"
