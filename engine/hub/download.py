@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from engine.errors import UserError
 from engine.hub.errors import OFFLINE, HubError, hub_errors
+from engine.hub.transfer import direct_transfer_possible, open_body
 
 logger = logging.getLogger(__name__)
 
@@ -620,19 +621,103 @@ def _stream_into(
     stop: threading.Event | None,
 ) -> int:
     """One GET from `offset` on; returns the new offset. Network failures come out as _Retryable."""
-    import httpx2
-    from huggingface_hub import get_session
     from huggingface_hub.utils._headers import build_hf_headers
-    from huggingface_hub.utils._http import hf_raise_for_status
 
     headers = build_hf_headers(token=token)
     headers["Accept-Encoding"] = "identity"
     if offset:
         headers["Range"] = f"bytes={offset}-"
-    timeout = httpx2.Timeout(READ_TIMEOUT_S, connect=CONNECT_TIMEOUT_S)
     digests = [d for d in (digest, git_digest) if d is not None]
     writer = _Writer(part_path(dest), digests, offset, lambda n: _write_part_record(dest, remote, n))
     failure: BaseException | None = None
+    try:
+        if direct_transfer_possible():
+            _read_directly(remote, headers, offset, writer=writer, meter=meter, stop=stop)
+        else:
+            _read_through_session(remote, headers, offset, writer=writer, meter=meter, stop=stop)
+    except _NetworkError as exc:
+        failure = exc.__cause__ or exc
+    finally:
+        writer.finish()
+        with contextlib.suppress(OSError):  # a full disk may refuse even the small sidecar
+            _write_part_record(dest, remote, writer.written)
+    if writer.error is not None:
+        _raise_disk_error(writer.error, remote, writer.written)
+    if failure is not None:
+        raise _Retryable(writer.written, failure) from failure
+    if writer.written < remote.size and not (stop is not None and stop.is_set()):
+        raise _Retryable(writer.written, ConnectionError("the body ended early"))
+    return writer.written
+
+
+class _NetworkError(Exception):
+    """The connection failed part way (its cause says how); what arrived is kept."""
+
+
+def _read_directly(
+    remote: RemoteFile,
+    headers: dict[str, str],
+    offset: int,
+    *,
+    writer: _Writer,
+    meter: _ProgressMeter,
+    stop: threading.Event | None,
+) -> None:
+    """The body in READ_CHUNK reads with http.client (engine/hub/transfer.py says why)."""
+    import http.client
+
+    try:
+        with open_body(remote.url, headers, timeout=READ_TIMEOUT_S) as (answer, response):
+            if answer.status_code >= 400:
+                _raise_hub_error(remote, headers)
+            _check_answer(answer, remote, offset)
+            # read1: what has arrived, up to READ_CHUNK, so a slow link still shows progress and
+            # pauses at once, while a fast one moves megabytes per call.
+            pending: list[bytes] = []
+            pending_bytes, handed_at = 0, time.monotonic()
+            while piece := response.read1(READ_CHUNK):
+                pending.append(piece)
+                pending_bytes += len(piece)
+                offset += len(piece)
+                now = time.monotonic()
+                if pending_bytes >= READ_CHUNK or now - handed_at >= PROGRESS_INTERVAL_S:
+                    writer.put(pending)
+                    pending, pending_bytes, handed_at = [], 0, now
+                    meter.update(offset)
+                if writer.error is not None or (stop is not None and stop.is_set()):
+                    break
+            if pending:
+                writer.put(pending)
+    except (OSError, http.client.HTTPException) as exc:  # the disk is the writer's: these are the network's
+        raise _NetworkError(str(exc)) from exc
+
+
+def _raise_hub_error(remote: RemoteFile, headers: dict[str, str]) -> None:
+    """Ask again through huggingface_hub's session so its error handling words the sentence."""
+    from huggingface_hub import get_session
+    from huggingface_hub.utils._http import hf_raise_for_status
+
+    response = get_session().get(remote.url, headers={**headers, "Range": "bytes=0-0"})
+    with hub_errors(repo_id=remote.repo_id, filename=remote.path, revision=remote.commit):
+        hf_raise_for_status(response)
+    raise HubError(f"The Hub refused {remote.path} ({response.status_code}).")
+
+
+def _read_through_session(
+    remote: RemoteFile,
+    headers: dict[str, str],
+    offset: int,
+    *,
+    writer: _Writer,
+    meter: _ProgressMeter,
+    stop: threading.Event | None,
+) -> None:
+    """The body through huggingface_hub's session (httpx2), which knows about proxies."""
+    import httpx2
+    from huggingface_hub import get_session
+    from huggingface_hub.utils._http import hf_raise_for_status
+
+    timeout = httpx2.Timeout(READ_TIMEOUT_S, connect=CONNECT_TIMEOUT_S)
     pending: list[bytes] = []  # pieces (64 KiB from httpx2) batched into READ_CHUNK hand-overs
     pending_bytes = 0
     try:
@@ -655,20 +740,10 @@ def _stream_into(
                 if writer.error is not None or (stop is not None and stop.is_set()):
                     break
     except (httpx2.TransportError, httpx2.StreamError) as exc:
-        failure = exc
+        raise _NetworkError(str(exc)) from exc
     finally:
         if pending:  # what arrived before a hang-up is kept
             writer.put(pending)
-        writer.finish()
-        with contextlib.suppress(OSError):  # a full disk may refuse even the small sidecar
-            _write_part_record(dest, remote, writer.written)
-    if writer.error is not None:
-        _raise_disk_error(writer.error, remote, writer.written)
-    if failure is not None:
-        raise _Retryable(writer.written, failure) from failure
-    if writer.written < remote.size and not (stop is not None and stop.is_set()):
-        raise _Retryable(writer.written, ConnectionError("the body ended early"))
-    return writer.written
 
 
 def _raise_disk_error(error: OSError, remote: RemoteFile, written: int) -> None:
