@@ -27,9 +27,16 @@ class _Job(QRunnable):
             result = self._work()
         except Exception as exc:  # handed to the window, which shows its one sentence
             logger.info("background work failed: %s", exc)
-            self._relay.failed.emit(exc)
+            self._deliver(self._relay.failed, exc)
         else:
-            self._relay.succeeded.emit(result)
+            self._deliver(self._relay.succeeded, result)
+
+    @staticmethod
+    def _deliver(signal: Any, value: object) -> None:
+        try:
+            signal.emit(value)
+        except RuntimeError:  # the view that asked was closed meanwhile: nobody wants the answer
+            logger.debug("background result dropped: its owner is gone")
 
 
 def run_in_background(

@@ -95,6 +95,7 @@ class HubView(QWidget):
         layout.addWidget(self.status)
         self._repo_files: Any = None  # engine.hub.search.RepoFiles of the open repo
         self._shapes: dict[str, Any] = {}  # file name -> ModelShape, read from the Hub once
+        self._free_memory: tuple[int, int | None] | None = None  # (RAM, VRAM) free, read off the window's thread
         self.search_box.returnPressed.connect(self.search)
         self.search_button.clicked.connect(self.search)
         self.results.currentRowChanged.connect(self._on_repo_selected)
@@ -189,7 +190,11 @@ class HubView(QWidget):
         token = hub_token()
 
         def work() -> tuple[str, Any]:
+            from engine.models.fit import system_memory
+
             shape = fetch_remote_shape(repo_files.repo_id, model.first_path, revision=repo_files.commit, token=token)
+            # Free memory is read here too: asking llama.cpp about GPU memory would import it on the window's thread.
+            self._free_memory = system_memory()
             return model.name, shape
 
         run_in_background(self, work, self._on_shape, lambda exc: None)  # no estimate is shown as "?"
@@ -200,11 +205,11 @@ class HubView(QWidget):
         self._show_fits()
 
     def _show_fits(self) -> None:
-        from engine.models.fit import estimate_fit, system_memory
+        from engine.models.fit import estimate_fit
 
-        if self._repo_files is None:
+        if self._repo_files is None or self._free_memory is None:
             return
-        free_ram, free_vram = system_memory()
+        free_ram, free_vram = self._free_memory
         n_ctx = int(self.context.currentData())
         for item in self._file_items():
             model = self._repo_files.find(item.data(0, Qt.ItemDataRole.UserRole))

@@ -57,10 +57,18 @@ def test_discover_searches_the_hub_and_labels_how_each_file_fits(
     assert row.text(2).split(" · ")[0] in ("fits", "tight", "too big")
     assert "weights" in row.toolTip(2)
     hub.files.setCurrentItem(row)
-    with qtbot.waitSignal(hub.download_requested) as requested:
-        qtbot.mouseClick(hub.download_button, Qt.MouseButton.LeftButton)
-    assert requested.args[0] == "hearth-test/SmolLM2-135M-Instruct-GGUF"
-    assert requested.args[1] == (starter_model.name,)
+    try:
+        with qtbot.waitSignal(hub.download_requested) as requested:
+            qtbot.mouseClick(hub.download_button, Qt.MouseButton.LeftButton)
+        assert requested.args[0] == "hearth-test/SmolLM2-135M-Instruct-GGUF"
+        assert requested.args[1] == (starter_model.name,)
+        assert window.tabs.currentWidget() is window.downloads_view
+        # The same bytes as the starter model: nothing is downloaded, the library already has it.
+        qtbot.waitUntil(
+            lambda: "Done" in next(iter(window.downloads_view.rows.values())).detail.text(), timeout=TIMEOUT_MS
+        )
+    finally:
+        window.downloads_view.close_queue()
 
     hub.results.setCurrentRow(1)  # a split model is one row; the vision projector is not offered
     qtbot.waitUntil(lambda: len(hub._file_items()) > 1, timeout=TIMEOUT_MS)
