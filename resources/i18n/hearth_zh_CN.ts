@@ -703,94 +703,94 @@
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="116"/>
+        <location filename="../../app/hub_view.py" line="117"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="118"/>
+        <location filename="../../app/hub_view.py" line="119"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="127"/>
+        <location filename="../../app/hub_view.py" line="128"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="136"/>
+        <location filename="../../app/hub_view.py" line="137"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/hub_view.py" line="138"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="162"/>
+        <location filename="../../app/hub_view.py" line="163"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="174"/>
+        <location filename="../../app/hub_view.py" line="175"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="181"/>
+        <location filename="../../app/hub_view.py" line="182"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="215"/>
+        <location filename="../../app/hub_view.py" line="220"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="215"/>
+        <location filename="../../app/hub_view.py" line="220"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="215"/>
+        <location filename="../../app/hub_view.py" line="220"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="240"/>
+        <location filename="../../app/hub_view.py" line="245"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="247"/>
+        <location filename="../../app/hub_view.py" line="252"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="248"/>
+        <location filename="../../app/hub_view.py" line="253"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="254"/>
+        <location filename="../../app/hub_view.py" line="259"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="254"/>
+        <location filename="../../app/hub_view.py" line="259"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
