@@ -34,6 +34,7 @@ from typing import Any, Literal
 from engine.errors import UserError
 from engine.hub.errors import OFFLINE, HubError, hub_errors
 from engine.hub.transfer import direct_transfer_possible, open_body
+from engine.json_file import read_json_object
 
 logger = logging.getLogger(__name__)
 
@@ -130,11 +131,7 @@ def _boot_time() -> float:
 
 
 def _read_part_record(dest: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(part_record_path(dest).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    return read_json_object(part_record_path(dest))
 
 
 def _write_part_record(dest: Path, remote: RemoteFile, confirmed: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from engine.json_file import read_json_object
 from engine.models.external import SHA256_HEX
 from engine.models.gguf_info import human_size
 
@@ -29,11 +30,7 @@ def sidecar_path(model_file: Path) -> Path:
 
 def read_source_record(model_file: Path) -> dict[str, Any]:
     """The file's `.source.json`, or {} when there is none or it is damaged."""
-    try:
-        data = json.loads(sidecar_path(model_file).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    return read_json_object(sidecar_path(model_file))
 
 
 def recorded_sha256(model_file: Path) -> str | None:
