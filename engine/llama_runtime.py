@@ -57,14 +57,19 @@ def kv_cache_type(name: str) -> int:
 
 
 def gpu_layers(options: LoadOptions) -> int:
-    """Layers to put on the GPU. 'Auto' on a build without GPU offload (CPU only) is 0, and
-    otherwise every layer (a load that runs out of VRAM fails and the previous model stays)."""
+    """Layers to put on the GPU. 'Auto' is 0 on a build without GPU offload (CPU only), and
+    otherwise as many as the fit estimate says free VRAM holds (engine/models/fit.py)."""
     if options.n_gpu_layers != AUTO_GPU_LAYERS:
         return options.n_gpu_layers
-    return ALL_LAYERS if llama_cpp.llama_supports_gpu_offload() else 0
+    if not llama_cpp.llama_supports_gpu_offload():
+        return 0
+    from engine.models.fit import auto_gpu_layers
 
-
-ALL_LAYERS = 999
+    try:
+        return auto_gpu_layers(options.model_path, options.n_ctx, kv_type=options.type_k, flash_attn=options.flash_attn)
+    except (OSError, ValueError, KeyError):  # a header the estimate cannot read: let llama.cpp fail or not
+        logger.warning("could not estimate GPU layers for %s; using none", options.model_path, exc_info=True)
+        return 0
 
 
 @dataclass

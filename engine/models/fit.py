@@ -276,3 +276,26 @@ def ggml_devices() -> list[tuple[int, int, int]]:
         lib.ggml_backend_dev_memory(device, ctypes.byref(free), ctypes.byref(total))
         devices.append((int(lib.ggml_backend_dev_type(device)), int(free.value), int(total.value)))
     return devices
+
+
+def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: str = "f16", flash_attn: bool = False) -> int:
+    """'Auto' GPU layers: the most layers whose weights, KV cache and compute buffer fit in 90 % of
+    the free VRAM (0 on a CPU-only build). Each layer is tried from all of them down."""
+    from pathlib import Path
+
+    from engine.gguf_header import read_header
+
+    vram = free_vram()
+    if not vram:
+        return 0
+    path = Path(model_path)
+    header = read_header(path)
+    shape = ModelShape.from_metadata(header.metadata)
+    size = path.stat().st_size
+    for layers in range(shape.n_layer, 0, -1):
+        fit = estimate_fit(
+            size, shape, n_ctx, kv_type=kv_type, free_vram=vram, gpu_layers=layers, flash_attn=flash_attn
+        )
+        if fit.vram_needed <= 0.9 * vram:
+            return layers + 1 if layers == shape.n_layer else layers  # all of them: the output layer too
+    return 0
