@@ -2,7 +2,7 @@
 
 Usage: wrap any huggingface_hub (or its httpx2 session) call in `with hub_errors(repo_id=..., filename=...):`;
 what it raises comes out as a HubError whose str() is the sentence and whose `kind` tells the GUI what to offer
-(e.g. "gated" -> a button to Settings' token field). `hub_error(exc)` does the translation by itself.
+(e.g. "gated" -> the Discover tab's Access token… button). `hub_error(exc)` does the translation by itself.
 """
 
 from __future__ import annotations
@@ -30,7 +30,10 @@ HubErrorKind = Literal[
     "other",
 ]
 
-GATED = "This model is gated: accept its terms on huggingface.co, then add your access token in Settings."
+GATED = (
+    "This model is gated: accept its terms on huggingface.co, then add your access token "
+    "(Models › Discover › Access token…, or --token on the command line)."
+)
 OFFLINE = "Hub actions are off because HF_HUB_OFFLINE is set."
 
 
@@ -97,7 +100,11 @@ def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | 
     if isinstance(exc, GatedRepoError):  # before RepositoryNotFoundError: it is a subclass
         return HubError(GATED, "gated", status)
     if status == 401 and "Invalid credentials" in (exc.server_message or ""):
-        return HubError("The Hugging Face Hub refused your access token: check it in Settings.", "token", status)
+        return HubError(
+            "The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….",
+            "token",
+            status,
+        )
     if isinstance(exc, RemoteEntryNotFoundError):
         return HubError(
             f"{repo} has no file {filename or 'by that name'} on the Hugging Face Hub.", "not_found", status
@@ -106,7 +113,8 @@ def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | 
         return HubError(f"{repo} has no revision {revision or ''} on the Hugging Face Hub.", "not_found", status)
     if isinstance(exc, RepositoryNotFoundError):
         return HubError(
-            f"No model named {repo} on the Hugging Face Hub (a private model needs your access token in Settings).",
+            f"No model named {repo} on the Hugging Face Hub "
+            "(a private model needs your access token: Models › Discover › Access token…).",
             "not_found",
             status,
         )

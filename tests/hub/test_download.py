@@ -370,7 +370,8 @@ def test_cancel_deletes_the_part_and_close_leaves_no_thread(fake_hub: FakeHub, w
         failing = downloads.add("org/missing", ["weights.gguf"])
         assert wait_until(lambda: downloads.jobs()[1].state == "failed")
         assert downloads.jobs()[1].error == (
-            "No model named org/missing on the Hugging Face Hub (a private model needs your access token in Settings)."
+            "No model named org/missing on the Hugging Face Hub "
+            "(a private model needs your access token: Models › Discover › Access token…)."
         )
         assert failing == 2
     finally:

@@ -130,5 +130,6 @@ def test_errors_are_one_line_with_exit_code_1(fake_hub: FakeHub, tmp_path: Path)
     assert child.returncode == 1
     assert out == ""
     assert err.strip().splitlines() == [
-        "hearth: This model is gated: accept its terms on huggingface.co, then add your access token in Settings."
+        "hearth: This model is gated: accept its terms on huggingface.co, then add your access token "
+        "(Models › Discover › Access token…, or --token on the command line)."
     ]

@@ -137,7 +137,10 @@ def test_gated_repo_lists_files_but_refuses_contents(fake_hub: FakeHub, tiny_ggu
 
 
 def test_a_wrong_token_and_a_missing_repo_or_file(fake_hub: FakeHub, tiny_repo: str) -> None:
-    with pytest.raises(HubError, match=r"^The Hugging Face Hub refused your access token: check it in Settings\.$"):
+    with pytest.raises(
+        HubError,
+        match=r"^The Hugging Face Hub refused your access token: check it under Models › Discover › Access token…\.$",
+    ):
         search_models("tiny", token="hf_wrong")
     with pytest.raises(HubError, match=r"^No model named acme/nope on the Hugging Face Hub") as missing:
         list_model_files("acme/nope")
