@@ -1,21 +1,35 @@
 """Turn a conversation into the prompt text the model was trained on.
 
-The template comes from the GGUF (`tokenizer.chat_template`) and is rendered by
-llama-cpp-python's Jinja2ChatFormatter, which uses jinja2's sandboxed
-environment, so a hostile template cannot reach Python internals. A model
-without a template gets ChatML, the most common format for small instruct models.
+The template comes from the GGUF (`tokenizer.chat_template`) and is rendered in
+jinja2's sandboxed environment as llama-cpp-python's Jinja2ChatFormatter sets it
+up, so a hostile template cannot reach Python internals, with a budget
+(engine/template_guard.py) so it cannot hang the engine either. A model without a
+template gets ChatML, the most common format for small instruct models; so does a
+model whose template is broken or unsafe, with a warning (BROKEN_TEMPLATE_WARNING).
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
-from llama_cpp.llama_chat_format import Jinja2ChatFormatter
-
+from engine import template_guard
 from engine.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
 from engine.protocol import ChatMessage
 
+logger = logging.getLogger(__name__)
+
 DEFAULT_TEMPLATE_NAME = "ChatML (default)"
+# ChatTemplate.source when the model's own template failed the check in choose_template.
+BROKEN_SOURCE = "broken"
+BROKEN_TEMPLATE_WARNING = "The model's chat template is broken or unsafe: using the default template instead."
+# What choose_template renders to try a model's template: the roles every chat template handles
+# (a system message is left out: Gemma's templates refuse one on purpose).
+_PROBE = (
+    ChatMessage("user", "Hello"),
+    ChatMessage("assistant", "Hi! How can I help?"),
+    ChatMessage("user", "Tell me a joke."),
+)
 
 
 class TemplateError(ValueError):
@@ -24,7 +38,7 @@ class TemplateError(ValueError):
 
 @dataclass(frozen=True)
 class ChatTemplate:
-    source: str  # "gguf" | "default" | "override"
+    source: str  # "gguf" | "default" | "override" | BROKEN_SOURCE (the model's own failed; ChatML instead)
     name: str
     text: str
     bos_token: str
@@ -36,15 +50,18 @@ class ChatTemplate:
         """The prompt text; with `continue_last`, the last (assistant) message is left open to write on."""
         if continue_last and messages and messages[-1].role == "assistant":
             return self.render(messages[:-1]) + messages[-1].content
-        formatter = Jinja2ChatFormatter(
-            template=self.text,
-            eos_token=self.eos_token,
-            bos_token=self.bos_token,
-            add_generation_prompt=add_generation_prompt,
-        )
         payload = [{"role": m.role, "content": m.content} for m in messages]
         try:
-            return str(formatter(messages=payload).prompt)
+            compiled = template_guard.compile_template(self.text)
+            return template_guard.render(
+                compiled,
+                {
+                    "messages": payload,
+                    "eos_token": self.eos_token,
+                    "bos_token": self.bos_token,
+                    "add_generation_prompt": add_generation_prompt,
+                },
+            )
         except Exception as exc:  # jinja raises many kinds; the user needs one sentence
             raise TemplateError(f"The model's chat template could not format this conversation: {exc}") from exc
 
@@ -59,6 +76,16 @@ def with_override(template: ChatTemplate, override: str | None) -> ChatTemplate:
 
 
 def choose_template(gguf_template: str | None, bos_token: str, eos_token: str) -> ChatTemplate:
+    """The model's own template if it renders a short chat; ChatML otherwise (source BROKEN_SOURCE
+    when the model had one that failed: the window shows BROKEN_TEMPLATE_WARNING)."""
     if gguf_template:
-        return ChatTemplate("gguf", "from the model file", gguf_template, bos_token, eos_token)
+        own = ChatTemplate("gguf", "from the model file", gguf_template, bos_token, eos_token)
+        try:
+            if own.render(_PROBE).strip():
+                return own
+            problem = "it writes nothing"
+        except TemplateError as exc:
+            problem = str(exc)
+        logger.warning("%s (%s)", BROKEN_TEMPLATE_WARNING, problem)
+        return ChatTemplate(BROKEN_SOURCE, DEFAULT_TEMPLATE_NAME, CHATML_TEMPLATE, bos_token, eos_token)
     return ChatTemplate("default", DEFAULT_TEMPLATE_NAME, CHATML_TEMPLATE, bos_token, eos_token)

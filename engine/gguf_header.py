@@ -24,12 +24,33 @@ DEFAULT_ALIGNMENT = 32
 SMALL_ARRAY = 4096
 
 
+# What llama.cpp (gguf.cpp) reads: versions 2 and 3, at most 4 dimensions, names of at most 63 bytes.
+SUPPORTED_VERSIONS = (2, 3)
+MAX_DIMS = 4
+MAX_NAME = 63
+# The least bytes one key-value pair (an empty key and a uint8) and one tensor info (an empty name,
+# no dimensions, a type, an offset) take: counts beyond the file size over these are impossible.
+_MIN_KV_BYTES = 8 + 4 + 1
+_MIN_TENSOR_INFO_BYTES = 8 + 4 + 4 + 8
+_NO_LIMIT = 1 << 62  # for a Range read, where the file's size is not known
+
+
 class GGUFHeaderError(ValueError):
-    pass
+    """The header is damaged; str() is a short phrase that finishes "its header ..." for the user."""
 
 
 class GGUFHeaderTruncatedError(GGUFHeaderError):
     """The bytes end before the header does: read more of the file and try again."""
+
+
+class GGUFVersionError(GGUFHeaderError):
+    """A GGUF version llama.cpp does not read (1 is gone, later ones do not exist yet)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"has GGUF version {version}")
+        self.version = version
+        # A big-endian file (made for s390x) shows its version byte-swapped.
+        self.big_endian = version & 0xFFFF == 0 and (version >> 24) in SUPPORTED_VERSIONS
 
 
 @dataclass
@@ -44,9 +65,27 @@ class GGUFHeader:
 
 
 class _Cursor:
-    def __init__(self, buf: memoryview) -> None:
+    def __init__(self, buf: memoryview, file_size: int | None) -> None:
         self.buf = buf
         self.pos = 0
+        self.file_size = file_size if file_size is not None else _NO_LIMIT
+
+    def left(self) -> int:
+        """Bytes left in the file (not only in `buf`) after the cursor."""
+        return self.file_size - self.pos
+
+    def count(self, what: str, min_bytes: int) -> int:
+        """A count of things that follow, each at least `min_bytes` long; an impossible one is an error."""
+        n = int(self.unpack("Q"))
+        if n * min_bytes > self.left():
+            raise GGUFHeaderError(f"claims {n:,} {what}, more than the file can hold")
+        return n
+
+    def length(self) -> int:
+        n = int(self.unpack("Q"))
+        if n > self.left():
+            raise GGUFHeaderError(f"has a text of {n:,} bytes that runs past the end of the file")
+        return n
 
     def unpack(self, fmt: str) -> Any:  # struct gives Any; callers know the type
         size = struct.calcsize("<" + fmt)
@@ -57,7 +96,7 @@ class _Cursor:
         return value
 
     def string(self) -> str:
-        n = self.unpack("Q")
+        n = self.length()
         if self.pos + n > len(self.buf):
             raise GGUFHeaderTruncatedError("the header ends early")
         raw = self.buf[self.pos : self.pos + n]
@@ -65,7 +104,7 @@ class _Cursor:
         return bytes(raw).decode("utf-8", errors="replace")
 
     def skip_string(self) -> None:
-        n = self.unpack("Q")
+        n = self.length()
         self.pos += n
 
     def value(self, vtype: int) -> Any:
@@ -75,7 +114,8 @@ class _Cursor:
             return self.string()
         if vtype == _ARRAY:
             item_type = self.unpack("I")
-            count = self.unpack("Q")
+            item_size = struct.calcsize("<" + _SCALARS[item_type]) if item_type in _SCALARS else 8
+            count = self.count("array items", item_size)
             if item_type in _SCALARS:
                 fmt = _SCALARS[item_type]
                 size = struct.calcsize("<" + fmt) * count
@@ -93,7 +133,7 @@ class _Cursor:
             if self.pos > len(self.buf):
                 raise GGUFHeaderTruncatedError("the header ends early")
             return int(count)
-        raise GGUFHeaderError(f"unknown metadata type {vtype}")
+        raise GGUFHeaderError(f"has a value of unknown type {vtype}")
 
 
 def _elements(dims: list[int]) -> int:
@@ -103,51 +143,89 @@ def _elements(dims: list[int]) -> int:
     return elements
 
 
-def _tensor_bytes(ggml_type: int, dims: list[int]) -> int:
+def _tensor_bytes(name: str, ggml_type: int, dims: list[int]) -> int:
     try:
         block, type_size = GGML_QUANT_SIZES[GGMLQuantizationType(ggml_type)]
     except (ValueError, KeyError) as exc:
-        raise GGUFHeaderError(f"unknown tensor type {ggml_type}") from exc
+        raise GGUFHeaderError(f"gives tensor '{name}' an unknown type ({ggml_type})") from exc
+    if dims and dims[0] % block:
+        raise GGUFHeaderError(f"gives tensor '{name}' rows that do not fit its type's blocks")
     return int(_elements(dims) * type_size // block)
+
+
+def _tensor_dims(cur: _Cursor, name: str) -> list[int]:
+    n_dims = cur.unpack("I")
+    if n_dims > MAX_DIMS:
+        raise GGUFHeaderError(f"gives tensor '{name}' {n_dims:,} dimensions (at most {MAX_DIMS})")
+    dims = [int(cur.unpack("Q")) for _ in range(n_dims)]
+    # llama.cpp counts elements and bytes in int64: sizes past that are damage, not models.
+    if any(d >= 1 << 63 for d in dims) or _elements(dims) >= 1 << 63:
+        raise GGUFHeaderError(f"gives tensor '{name}' sizes that overflow")
+    return dims
+
+
+def _alignment(metadata: dict[str, Any]) -> int:
+    alignment = metadata.get("general.alignment", DEFAULT_ALIGNMENT)
+    if not isinstance(alignment, int) or alignment <= 0 or alignment & (alignment - 1):
+        raise GGUFHeaderError(f"has an invalid alignment ({alignment!r})")
+    return alignment
 
 
 def read_header(path: Path) -> GGUFHeader:
     """The header of a GGUF file on disk (mapped, so only the header's pages are read)."""
     with path.open("rb") as f:
-        if path.stat().st_size == 0:
+        size = path.stat().st_size
+        if size == 0:
             raise GGUFHeaderError("not a GGUF file")
         with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf, memoryview(buf) as view:
-            return parse_header(view)
+            return parse_header(view, file_size=size)
 
 
-def parse_header(data: bytes | bytearray | memoryview) -> GGUFHeader:
+def parse_header(data: bytes | bytearray | memoryview, file_size: int | None = None) -> GGUFHeader:
     """The header from the first bytes of a GGUF file (e.g. an HTTP Range read).
 
-    Raises GGUFHeaderTruncatedError when `data` ends inside the header: fetch more and call again."""
+    Raises GGUFHeaderTruncatedError when `data` ends inside the header: fetch more and call again.
+    With `file_size` (the whole file's), counts and lengths the file cannot hold are GGUFHeaderError,
+    as are the other faults llama.cpp's own reader (gguf.cpp) refuses: a version other than 2 or 3,
+    duplicate keys or tensor names, unknown tensor types, more than 4 dimensions, sizes that overflow,
+    a bad alignment, and tensor data that is not where the header's sizes put it."""
     with memoryview(data) as view:
-        cur = _Cursor(view)
+        cur = _Cursor(view, file_size)
         if bytes(view[:4]) != b"GGUF":
             raise GGUFHeaderError("not a GGUF file")
         cur.pos = 4
         header = GGUFHeader(version=cur.unpack("I"))
-        header.tensor_count = cur.unpack("Q")
-        kv_count = cur.unpack("Q")
+        if header.version not in SUPPORTED_VERSIONS:
+            raise GGUFVersionError(header.version)
+        header.tensor_count = cur.count("tensors", _MIN_TENSOR_INFO_BYTES)
+        kv_count = cur.count("metadata entries", _MIN_KV_BYTES)
         for _ in range(kv_count):
             key = cur.string()
+            if key in header.metadata:
+                raise GGUFHeaderError(f"has the key '{key[:MAX_NAME]}' twice")
             header.metadata[key] = cur.value(cur.unpack("I"))
-        ends = []
+        alignment = _alignment(header.metadata)
+        names: set[str] = set()
+        expected_offset = 0  # llama.cpp wants each tensor's data right after the previous one's, aligned
         for _ in range(header.tensor_count):
-            cur.skip_string()
-            n_dims = cur.unpack("I")
-            dims = [cur.unpack("Q") for _ in range(n_dims)]
+            name = cur.string()
+            if len(name.encode()) > MAX_NAME:
+                raise GGUFHeaderError(f"has a tensor name longer than {MAX_NAME} bytes ('{name[:MAX_NAME]}...')")
+            if name in names:
+                raise GGUFHeaderError(f"has the tensor '{name}' twice")
+            names.add(name)
+            dims = _tensor_dims(cur, name)
             ggml_type = cur.unpack("I")
             offset = cur.unpack("Q")
-            ends.append(offset + _tensor_bytes(ggml_type, dims))
+            if offset != expected_offset:
+                raise GGUFHeaderError(f"puts tensor '{name}' data at a wrong place ({offset:,})")
+            size = _tensor_bytes(name, ggml_type, dims)
+            expected_offset += (size + alignment - 1) // alignment * alignment
+            header.data_end = offset + size  # relative to the data section until the end
             header.parameter_count += _elements(dims)
         if cur.pos > len(view):
             raise GGUFHeaderTruncatedError("the header ends early")
         header.header_end = cur.pos
-        alignment = int(header.metadata.get("general.alignment", DEFAULT_ALIGNMENT)) or DEFAULT_ALIGNMENT
         data_start = (cur.pos + alignment - 1) // alignment * alignment
-        header.data_end = data_start + max(ends, default=0)
+        header.data_end += data_start
         return header

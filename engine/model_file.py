@@ -1,5 +1,8 @@
-"""Check a model file before llama.cpp touches it, so bad files get a plain sentence
-instead of a crash ("This file is not a complete GGUF model: it ends after 31 MB of 92 MB").
+"""Check a model file before llama.cpp touches it, so bad files get one plain sentence
+instead of a crash ("This file is incomplete: it ends at 31 MB of 92 MB").
+
+Reads only the header (milliseconds; never the tensor data), and refuses what llama.cpp's own
+GGUF reader refuses, so each fault is named here rather than as "llama.cpp could not load".
 """
 
 from __future__ import annotations
@@ -7,43 +10,74 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from engine.errors import UserError
+
 GGUF_MAGIC = b"GGUF"
 
 
-class ModelFileError(ValueError):
+class ModelFileError(UserError, ValueError):
     """The file cannot be used as a model; the message is one sentence for the user."""
 
 
-def _mb(n: int) -> str:
-    return f"{n / 1e6:,.0f} MB"
+def _size(n: int) -> str:
+    return f"{n:,} bytes" if n < 1_000_000 else f"{n / 1e6:,.0f} MB"
 
 
 def check_model_file(path: str | os.PathLike[str]) -> Path:
     """Raise ModelFileError with one sentence if `path` is not a usable GGUF file."""
+    from engine.file_kinds import SNIFF_BYTES, describe
+
     p = Path(path)
     if not p.exists():
         raise ModelFileError(f"Model file not found: {p}")
     if p.is_dir():
         raise ModelFileError(f"{p} is a folder, not a model file.")
+    if not p.is_file():  # a pipe would block the read, a device never end
+        raise ModelFileError(f"Cannot read the model file {p}: it is not a regular file.")
     try:
         with p.open("rb") as f:
-            magic = f.read(4)
+            head = f.read(SNIFF_BYTES)
     except OSError as exc:
         raise ModelFileError(f"Cannot read the model file {p}: {exc.strerror or exc}.") from exc
-    if magic != GGUF_MAGIC:
-        raise ModelFileError(f"{p.name} is not a GGUF model file.")
-    size = p.stat().st_size
-    expected = _expected_size(p)
-    if size < expected:
-        raise ModelFileError(f"This file is not a complete GGUF model: it ends after {_mb(size)} of {_mb(expected)}.")
+    if not head:
+        raise ModelFileError(f"{p.name} is empty (0 bytes), not a model.")
+    if not head.startswith(GGUF_MAGIC):
+        raise ModelFileError(f"{p.name} is not a GGUF model file (it looks like {describe(head)}).")
+    _check_header(p)
     return p
 
 
-def _expected_size(p: Path) -> int:
-    """End of the last tensor's data according to the header."""
-    from engine.gguf_header import GGUFHeaderError, read_header
+def _check_header(p: Path) -> None:
+    from engine.gguf_header import GGUFHeaderError, GGUFHeaderTruncatedError, GGUFVersionError, read_header
 
+    size = p.stat().st_size
     try:
-        return read_header(p).data_end
+        header = read_header(p)
+    except GGUFVersionError as exc:
+        if exc.big_endian:
+            raise ModelFileError(f"{p.name} is a big-endian GGUF file, which this computer cannot read.") from exc
+        raise ModelFileError(
+            f"This GGUF version ({exc.version}) is not supported (this engine reads versions 2 and 3)."
+        ) from exc
+    except GGUFHeaderTruncatedError as exc:
+        raise ModelFileError(f"This file is incomplete: it ends inside its header, at {_size(size)}.") from exc
     except GGUFHeaderError as exc:
-        raise ModelFileError(f"{p.name} is damaged: its GGUF header cannot be read ({exc}).") from exc
+        raise ModelFileError(f"{p.name} is damaged: its header {exc}.") from exc
+    except OSError as exc:
+        raise ModelFileError(f"Cannot read the model file {p}: {exc.strerror or exc}.") from exc
+    if size < header.data_end:
+        raise ModelFileError(f"This file is incomplete: it ends at {_size(size)} of {_size(header.data_end)}.")
+    _check_architecture(header.metadata.get("general.architecture"), p)
+
+
+def _check_architecture(architecture: object, p: Path) -> None:
+    from engine.llama_architectures import known_architectures
+
+    if not isinstance(architecture, str) or not architecture:
+        raise ModelFileError(f"{p.name} does not say which model architecture it is, so it cannot be loaded.")
+    if architecture == "clip":
+        raise ModelFileError(f"{p.name} is a vision projector (mmproj), not a model: it goes with a model's file.")
+    known = known_architectures()
+    if known is not None and architecture not in known:
+        shown = architecture if architecture.isprintable() and len(architecture) <= 40 else architecture[:40] + "..."
+        raise ModelFileError(f"This model's architecture '{shown}' is newer than this version of Hearth's engine.")

@@ -120,9 +120,9 @@ def test_a_later_part_points_to_the_first(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "sentence"),
     [
-        (b"hello, not a model", "notes.gguf is not a GGUF model file."),
-        (b"", "notes.gguf is not a GGUF model file."),
-        (b"GGUF\x03\x00\x00\x00", "notes.gguf is damaged: its GGUF header cannot be read (the header ends early)."),
+        (b"hello, not a model", "notes.gguf is not a GGUF model file (it looks like a text file)."),
+        (b"", "notes.gguf is empty (0 bytes), not a model."),
+        (b"GGUF\x03\x00\x00\x00", "This file is incomplete: it ends inside its header, at 8 bytes."),
     ],
 )
 def test_bad_files_get_a_sentence_not_an_exception(tmp_path: Path, content: bytes, sentence: str) -> None:
@@ -141,7 +141,7 @@ def test_truncated_file(tmp_path: Path) -> None:
     cut.write_bytes(whole.read_bytes()[: whole.stat().st_size - 5000])
     meta = read_model_metadata(cut)
     assert meta.error is not None
-    assert meta.error.startswith("This file is not a complete GGUF model: it ends after")
+    assert meta.error.startswith("This file is incomplete: it ends at")
 
 
 def test_missing_file(tmp_path: Path) -> None:
@@ -168,7 +168,7 @@ def test_the_cache_answers_while_the_file_is_unchanged(tmp_path: Path) -> None:
     assert read_model_metadata(path, MetadataCache(cache_file)).error is None
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
     fresh = MetadataCache(cache_file)
-    assert read_model_metadata(path, fresh).error == "tiny.gguf is not a GGUF model file."
+    assert read_model_metadata(path, fresh).error == "tiny.gguf is not a GGUF model file (it looks like a text file)."
     assert fresh.reads == 1
 
 

@@ -82,4 +82,7 @@ def test_not_a_model_is_one_line_on_stderr(tmp_path: Path) -> None:
     bogus.write_bytes(b"\x00" * 1024)
     result = _hearth("run", "--model", str(bogus), "hi")
     assert result.returncode == 1
-    assert result.stderr.strip() == f"hearth: {bogus.name} is not a GGUF model file."
+    assert (
+        result.stderr.strip()
+        == f"hearth: {bogus.name} is not a GGUF model file (it looks like blank space from an unfinished download)."
+    )

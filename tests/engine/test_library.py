@@ -195,8 +195,8 @@ def test_a_broken_file_is_listed_with_its_sentence(tmp_path: Path) -> None:
     library = Library()
     library.add_folder(folder)
     broken = library.find("notes")
-    assert broken.metadata.error == "notes.gguf is not a GGUF model file."
-    assert broken.to_json()["error"] == "notes.gguf is not a GGUF model file."
+    assert broken.metadata.error == "notes.gguf is not a GGUF model file (it looks like a text file)."
+    assert broken.to_json()["error"] == "notes.gguf is not a GGUF model file (it looks like a text file)."
 
 
 def test_a_second_listing_reads_no_file(tmp_path: Path) -> None:
@@ -298,8 +298,8 @@ def test_import_of_another_model_with_a_taken_name(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("content", "sentence"),
     [
-        (b"just some text", "notes.gguf is not a GGUF model file."),
-        (b"GGUF\x03\x00\x00\x00\x01", "notes.gguf is damaged: its GGUF header cannot be read (the header ends early)."),
+        (b"just some text", "notes.gguf is not a GGUF model file (it looks like a text file)."),
+        (b"GGUF\x03\x00\x00\x00\x01", "This file is incomplete: it ends inside its header, at 9 bytes."),
     ],
 )
 def test_import_refuses_a_bad_file(tmp_path: Path, content: bytes, sentence: str) -> None:
@@ -315,7 +315,7 @@ def test_import_refuses_a_truncated_file(tmp_path: Path) -> None:
     (whole,) = write_tiny_gguf(tmp_path / "whole.gguf", tensors=40)
     cut = tmp_path / "cut.gguf"
     cut.write_bytes(whole.read_bytes()[:-5000])
-    with pytest.raises(LibraryError, match=r"^This file is not a complete GGUF model: it ends after"):
+    with pytest.raises(LibraryError, match=r"^This file is incomplete: it ends at"):
         Library().import_file(cut)
 
 

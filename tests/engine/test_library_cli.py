@@ -49,7 +49,7 @@ def test_list_json(capsys: pytest.CaptureFixture[str], tmp_path: Path, starter_m
     assert starter["size_bytes"] == starter_model.stat().st_size
     assert starter["has_chat_template"] is True
     assert starter["error"] is None
-    assert listed[1]["error"] == "broken.gguf is not a GGUF model file."
+    assert listed[1]["error"] == "broken.gguf is not a GGUF model file (it looks like a text file)."
     assert listed[2]["source"] == "folder"
 
 
@@ -63,7 +63,7 @@ def test_list_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     lines = out.splitlines()
     assert lines[0].split() == ["NAME", "SIZE", "QUANT", "PARAMS", "CONTEXT", "SOURCE", "PATH"]
     assert lines[1].split()[:7] == ["SmolLM2-135M-Instruct.Q4_1", "98", "MB", "Q4_1", "135M", "8,192", "starter"]
-    assert lines[-1] == "! broken: broken.gguf is not a GGUF model file."
+    assert lines[-1] == "! broken: broken.gguf is not a GGUF model file (it looks like a text file)."
 
 
 def test_import_then_rm(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -140,7 +140,7 @@ def test_import_refuses_a_non_gguf_file(capsys: pytest.CaptureFixture[str], tmp_
     text.write_text("hello")
     code, _, err = _hearth(capsys, "models", "import", str(text), "--json")
     assert code == 1
-    assert err == "hearth: notes.txt is not a GGUF model file.\n"
+    assert err == "hearth: notes.txt is not a GGUF model file (it looks like a text file).\n"
     assert list(models_dir().rglob("*")) == []
 
 
