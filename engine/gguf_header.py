@@ -33,6 +33,9 @@ MAX_NAME = 63
 _MIN_KV_BYTES = 8 + 4 + 1
 _MIN_TENSOR_INFO_BYTES = 8 + 4 + 4 + 8
 _NO_LIMIT = 1 << 62  # for a Range read, where the file's size is not known
+# No header needs gigabytes: a count or length past the end of the file that claims more is damage;
+# a smaller one is a file cut short (a download that stopped) and reads as truncated.
+_ABSURD_BYTES = 1 << 32
 
 
 class GGUFHeaderError(ValueError):
@@ -74,17 +77,21 @@ class _Cursor:
         """Bytes left in the file (not only in `buf`) after the cursor."""
         return self.file_size - self.pos
 
+    def _claim(self, n_bytes: int, damage: str) -> None:
+        if n_bytes > self.left():
+            if n_bytes > _ABSURD_BYTES:
+                raise GGUFHeaderError(damage)
+            raise GGUFHeaderTruncatedError("the header ends early")
+
     def count(self, what: str, min_bytes: int) -> int:
         """A count of things that follow, each at least `min_bytes` long; an impossible one is an error."""
         n = int(self.unpack("Q"))
-        if n * min_bytes > self.left():
-            raise GGUFHeaderError(f"claims {n:,} {what}, more than the file can hold")
+        self._claim(n * min_bytes, f"claims {n:,} {what}, more than the file can hold")
         return n
 
     def length(self) -> int:
         n = int(self.unpack("Q"))
-        if n > self.left():
-            raise GGUFHeaderError(f"has a text of {n:,} bytes that runs past the end of the file")
+        self._claim(n, f"has a text of {n:,} bytes that runs past the end of the file")
         return n
 
     def unpack(self, fmt: str) -> Any:  # struct gives Any; callers know the type
@@ -150,7 +157,10 @@ def _tensor_bytes(name: str, ggml_type: int, dims: list[int]) -> int:
         raise GGUFHeaderError(f"gives tensor '{name}' an unknown type ({ggml_type})") from exc
     if dims and dims[0] % block:
         raise GGUFHeaderError(f"gives tensor '{name}' rows that do not fit its type's blocks")
-    return int(_elements(dims) * type_size // block)
+    size = int(_elements(dims) * type_size // block)
+    if size >= 1 << 63:
+        raise GGUFHeaderError(f"gives tensor '{name}' sizes that overflow")
+    return size
 
 
 def _tensor_dims(cur: _Cursor, name: str) -> list[int]:
