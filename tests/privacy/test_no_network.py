@@ -107,10 +107,11 @@ def test_start_chat_settings_cache_and_my_models_send_nothing(qtbot: QtBot, guar
     # The engine child started with the guard's start-up hook (test_the_guard_reaches_spawned_children shows it works).
     assert "HEARTH_SOCKET_GUARD_LOG" in psutil.Process(engine_pid).environ()
     window.side_tabs.setCurrentWidget(window.settings_view)
+    # One change only: a second change in a new chat hits a known bug (the settings view keeps the draft's id 0).
     with qtbot.waitSignal(window.settings_view.settings_changed, timeout=5000):
-        window.settings_view.temperature.setValue(0.35)
+        window.settings_view.max_tokens.setValue(24)  # short answers keep the test quick
     assert window.conversation is not None  # the change saved the new chat
-    assert window.store.get(window.conversation.id).sampling.temperature == pytest.approx(0.35)
+    assert window.store.get(window.conversation.id).sampling.max_tokens == 24
     assert send_and_wait(qtbot, window, "Say hello.")
 
     window.side_tabs.setCurrentWidget(window.cache_view)
