@@ -46,10 +46,13 @@ def corpus(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> lis
 def figures(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    for path, (tried, crashed) in FIGURES.items():
-        line = f"bad model files through {path}: {tried} tried, {crashed} crashed"
-        if reporter is not None:
-            reporter.write_line(line)
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:
+        return
+    with capture.global_and_fixture_disabled():  # the figure shows without -s
+        reporter.write_line("")
+        for path, (tried, crashed) in FIGURES.items():
+            reporter.write_line(f"bad model files through {path}: {tried} tried, {crashed} crashed")
 
 
 def _count(path: str, tried: int, crashed: int) -> None:
