@@ -368,6 +368,11 @@ class ConversationSettingsView(QWidget):
 
     # --- public API --------------------------------------------------------------------
 
+    def adopt_conversation_id(self, conversation_id: int) -> None:
+        """The new chat on screen (id 0, a draft) was just saved as `conversation_id`: later changes belong to it."""
+        if not self._conversation_id:
+            self._conversation_id = conversation_id
+
     def show_conversation(
         self, conversation: Conversation, user_presets: dict[str, SamplingParams], model_template_name: str
     ) -> None:

@@ -131,7 +131,9 @@ class MainWindow(ModelSwitchingMixin):
     def _build(self) -> None:
         self.model_label = QLabel(self.tr("No model"))
         self.model_label.setObjectName("modelName")
+        self.model_label.setTextFormat(Qt.TextFormat.PlainText)  # file names are text, never markup
         self.template_label = QLabel()
+        self.template_label.setTextFormat(Qt.TextFormat.PlainText)
         self.template_label.setObjectName("templateName")
         # It gives way (is cut) before the window would have to grow, e.g. while the load bar shows.
         self.template_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -389,6 +391,7 @@ class MainWindow(ModelSwitchingMixin):
                 self.conversation = self.store.update_settings(
                     self.conversation.id, template_override=change.template_override
                 )
+            self.settings_view.adopt_conversation_id(self.conversation.id)
         return self.conversation
 
     def _default_sampling(self) -> SamplingParams:
@@ -430,7 +433,8 @@ class MainWindow(ModelSwitchingMixin):
 
     def _on_settings_changed(self, change: SettingsChange) -> None:
         shown = self.conversation.id if self.conversation else 0
-        if change.conversation_id not in (None, shown):
+        # 0 is the new chat on screen, saved by now if it is `shown`.
+        if change.conversation_id not in (None, 0, shown):
             # Typed into a conversation that is no longer on screen: save it there.
             self.store.update_settings(change.conversation_id, system_prompt=change.system_prompt)
             return

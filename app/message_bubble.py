@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSizeF, Qt, Signal
-from PySide6.QtGui import QEnterEvent, QResizeEvent, QTextCursor
+from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QEnterEvent, QResizeEvent, QTextCursor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -60,6 +60,13 @@ class ErrorView(QWidget):
         self.details_text.setVisible(checked)
 
 
+def _open_link(url: QUrl) -> None:
+    """A click on a link in a message opens it in the system's browser; nothing opens by itself,
+    and only web and mail links open at all."""
+    if url.scheme() in ("http", "https", "mailto"):
+        QDesktopServices.openUrl(url)
+
+
 class MessageBodyView(QTextBrowser):
     """Read-only rich text that is exactly as tall as its content (no inner scrolling).
 
@@ -78,6 +85,7 @@ class MessageBodyView(QTextBrowser):
         self.document().setDocumentMargin(0)
         self.document().documentLayout().documentSizeChanged.connect(self._on_document_resized)
         self.viewport().setAutoFillBackground(False)
+        self.anchorClicked.connect(_open_link)
 
     def append_plain(self, text: str) -> None:
         cursor = QTextCursor(self.document())
@@ -115,6 +123,7 @@ class MessageBubble(QFrame):
 
         self.author_label = QLabel(author)
         self.author_label.setObjectName("bubbleAuthor")
+        self.author_label.setTextFormat(Qt.TextFormat.PlainText)  # a model's name is text, never markup
         self.body = MessageBodyView()
         self.footer = QLabel()
         self.footer.setObjectName("bubbleFooter")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
@@ -246,3 +247,14 @@ def test_the_cache_tab_shows_snapshots_clears_them_and_keeps_its_limits(qtbot: Q
     view.ram_budget.setValue(300)
     view.ram_budget.editingFinished.emit()
     assert window.cache_budgets()[0] == 300 * 1024 * 1024
+
+
+def test_every_setting_changed_in_a_new_chat_is_saved(qtbot: QtBot, window: MainWindow) -> None:
+    """The first change saves the new chat; the second must go to that same conversation."""
+    window.new_conversation()
+    window.settings_view.temperature.setValue(0.35)
+    assert window.conversation is not None
+    window.settings_view.max_tokens.setValue(24)
+    saved = window.store.get(window.conversation.id).sampling
+    assert saved.temperature == pytest.approx(0.35)
+    assert saved.max_tokens == 24

@@ -154,11 +154,6 @@ def test_html_and_script_in_an_answer_show_as_text(qtbot: QtBot, web: tuple[str,
     assert not any(href.startswith("javascript:") for href in anchor_positions(bubble.body.document()))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="MessageBubble's author QLabel is Qt::AutoText, so a model name with HTML is rendered as rich text; "
-    "fix: author_label.setTextFormat(Qt.TextFormat.PlainText) in app/message_bubble.py",
-)
 def test_html_in_a_model_name_shows_as_text(qtbot: QtBot) -> None:
     name = "<b>Evil</b><img src='http://127.0.0.1:9/name.png'>"
     bubble = shown_bubble(qtbot, name, "hi")
@@ -200,11 +195,6 @@ def test_links_are_not_followed_on_show_hover_or_click_inside_the_bubble(
     assert requests == []  # Hearth itself never fetches a link; at most the system browser opens it
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="nothing handles MessageBodyView.anchorClicked, so links never open; fix: connect it to "
-    "QDesktopServices.openUrl for http, https and mailto only (app/message_bubble.py)",
-)
 def test_a_click_on_a_link_opens_it_in_the_system_browser(
     qtbot: QtBot, web: tuple[str, list[str]], opened_urls: list[str]
 ) -> None:
