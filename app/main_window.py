@@ -734,7 +734,16 @@ class MainWindow(ModelSwitchingMixin):
                 threads=info.n_threads,
             )
         )
-        if info.chat_template_source == "gguf":
+        if info.chat_template_warning:  # the model's own template is broken or unsafe: ChatML instead
+            self.model_template_name = self.tr("chat format: {name} (the model's own is broken)").format(
+                name=info.chat_template_name
+            )
+            self.model_template_short = info.chat_template_name
+            self.template_label.setToolTip(
+                self.tr("The model's chat template is broken or unsafe: using the default template instead.")
+            )
+            self.statusBar().showMessage(self.template_label.toolTip(), 15_000)
+        elif info.chat_template_source == "gguf":
             self.model_template_name = self.tr("chat format: from the model file")
             self.model_template_short = ""
             self.template_label.setToolTip("")
@@ -821,6 +830,7 @@ class MainWindow(ModelSwitchingMixin):
             self.model_label.setText(self.tr("Not loaded"))
             self.model_label.setVisible(not self.loaded_path)
             self.load_error.show_error(event.reason, event.details)
+            self._note_failed_load()
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)
 

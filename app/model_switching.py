@@ -126,6 +126,11 @@ class ModelSwitchingMixin(QMainWindow):
         elif self.conversation is not None and self.conversation.model_path != info.path:
             self.conversation = self.store.update_settings(self.conversation.id, model=info.name, model_path=info.path)
 
+    def _note_failed_load(self) -> None:
+        """A load refused before anything was unloaded: the picker goes back to the model still loaded."""
+        if self.loaded_path:
+            self.model_picker.set_current(self.loaded_path, Path(self.loaded_path).stem)
+
     def _on_unloaded(self, event: Unloaded) -> None:
         self.loaded_path = ""
         self.model_picker.set_loaded(False)

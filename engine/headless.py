@@ -20,6 +20,7 @@ from engine.protocol import (
     Finished,
     Generate,
     Load,
+    Loaded,
     LoadOptions,
     Metrics,
     SamplingParams,
@@ -160,7 +161,9 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         engine.send(generate)
         ttft_s = 0.0
         for event in engine.events():
-            if isinstance(event, Started):
+            if isinstance(event, Loaded) and event.info.chat_template_warning:
+                print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
+            elif isinstance(event, Started):
                 if turn is not None:
                     _save_started(turn, event)
                 if event.dropped_messages:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import llama_cpp
 
-from engine.chat_template import ChatTemplate, choose_template
+from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
 from engine.sampler import sampler_chain
 
@@ -188,6 +188,7 @@ class LlamaModel:
             n_ctx_train=llama_cpp.llama_model_n_ctx_train(self._model),
             n_threads=self.n_threads,
             chat_template_source=self.template.source,
+            chat_template_warning=BROKEN_TEMPLATE_WARNING if self.template.source == BROKEN_SOURCE else "",
             chat_template_name=self.template.name,
             sliding_window=self.n_swa,
         )

@@ -136,9 +136,11 @@ class ModelInfo:
     n_ctx: int
     n_ctx_train: int
     n_threads: int
-    chat_template_source: str  # "gguf" | "default" (ChatML: the model has none)
+    # "gguf" | "default" (ChatML: the model has none) | "broken" (ChatML: the model's own failed a guarded render)
+    chat_template_source: str
     chat_template_name: str
     sliding_window: int
+    chat_template_warning: str = ""  # one sentence for the user when the model's own template was set aside
 
 
 @dataclass(frozen=True)

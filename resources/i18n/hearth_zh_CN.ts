@@ -420,77 +420,77 @@
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversation_settings.py" line="449"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="445"/>
+        <location filename="../../app/conversation_settings.py" line="450"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="446"/>
+        <location filename="../../app/conversation_settings.py" line="451"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="463"/>
+        <location filename="../../app/conversation_settings.py" line="468"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="465"/>
+        <location filename="../../app/conversation_settings.py" line="470"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="476"/>
+        <location filename="../../app/conversation_settings.py" line="481"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="478"/>
+        <location filename="../../app/conversation_settings.py" line="483"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="560"/>
+        <location filename="../../app/conversation_settings.py" line="565"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="563"/>
+        <location filename="../../app/conversation_settings.py" line="568"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="570"/>
+        <location filename="../../app/conversation_settings.py" line="575"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversation_settings.py" line="580"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="576"/>
+        <location filename="../../app/conversation_settings.py" line="581"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
     </message>
@@ -1009,132 +1009,142 @@
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="344"/>
+        <location filename="../../app/main_window.py" line="346"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="458"/>
+        <location filename="../../app/main_window.py" line="462"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="466"/>
+        <location filename="../../app/main_window.py" line="470"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="468"/>
+        <location filename="../../app/main_window.py" line="472"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="635"/>
+        <location filename="../../app/main_window.py" line="639"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="665"/>
+        <location filename="../../app/main_window.py" line="669"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="817"/>
+        <location filename="../../app/main_window.py" line="738"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>对话格式：{name}（模型自带的格式有问题）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="743"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="830"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="725"/>
+        <location filename="../../app/main_window.py" line="729"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="747"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="738"/>
+        <location filename="../../app/main_window.py" line="751"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="741"/>
+        <location filename="../../app/main_window.py" line="754"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="812"/>
+        <location filename="../../app/main_window.py" line="825"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1505,17 +1515,17 @@
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="132"/>
+        <location filename="../../app/model_switching.py" line="137"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="135"/>
+        <location filename="../../app/model_switching.py" line="140"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="152"/>
+        <location filename="../../app/model_switching.py" line="157"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>

@@ -420,77 +420,77 @@
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="439"/>
+        <location filename="../../app/conversation_settings.py" line="444"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversation_settings.py" line="449"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="445"/>
+        <location filename="../../app/conversation_settings.py" line="450"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="446"/>
+        <location filename="../../app/conversation_settings.py" line="451"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="463"/>
+        <location filename="../../app/conversation_settings.py" line="468"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="465"/>
+        <location filename="../../app/conversation_settings.py" line="470"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="476"/>
+        <location filename="../../app/conversation_settings.py" line="481"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="478"/>
+        <location filename="../../app/conversation_settings.py" line="483"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="560"/>
+        <location filename="../../app/conversation_settings.py" line="565"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="563"/>
+        <location filename="../../app/conversation_settings.py" line="568"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="570"/>
+        <location filename="../../app/conversation_settings.py" line="575"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversation_settings.py" line="580"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="576"/>
+        <location filename="../../app/conversation_settings.py" line="581"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
     </message>
@@ -1009,132 +1009,142 @@
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="247"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="344"/>
+        <location filename="../../app/main_window.py" line="346"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="458"/>
+        <location filename="../../app/main_window.py" line="462"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="466"/>
+        <location filename="../../app/main_window.py" line="470"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="468"/>
+        <location filename="../../app/main_window.py" line="472"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="635"/>
+        <location filename="../../app/main_window.py" line="639"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="665"/>
+        <location filename="../../app/main_window.py" line="669"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="817"/>
+        <location filename="../../app/main_window.py" line="738"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="743"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="830"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="725"/>
+        <location filename="../../app/main_window.py" line="729"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="747"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="738"/>
+        <location filename="../../app/main_window.py" line="751"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="741"/>
+        <location filename="../../app/main_window.py" line="754"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="812"/>
+        <location filename="../../app/main_window.py" line="825"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1505,17 +1515,17 @@
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="132"/>
+        <location filename="../../app/model_switching.py" line="137"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="135"/>
+        <location filename="../../app/model_switching.py" line="140"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋出 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="152"/>
+        <location filename="../../app/model_switching.py" line="157"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>

@@ -67,4 +67,8 @@ def test_a_hostile_chat_template_loads_with_the_default(
         window.switch_model(str(hostile.path))
     assert loaded.args[0].info.chat_template_source == BROKEN_SOURCE
     assert not window.load_error.isVisibleTo(window)
+    warning = "The model's chat template is broken or unsafe: using the default template instead."
+    assert window.template_label.toolTip() == warning
+    assert window.statusBar().currentMessage() == warning
+    assert "broken" in window.template_label.text()
     assert _ask(qtbot, window, "Hello?") == hostile.path.stem

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.chat_template import BROKEN_SOURCE
+from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING
 from engine.model_file import ModelFileError, check_model_file
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
@@ -136,7 +136,11 @@ def test_the_engine_says_the_sentence_and_keeps_working(
                 continue
             last = events[-1]
             if bad.is_template_case:
-                if not (isinstance(last, Loaded) and last.info.chat_template_source == BROKEN_SOURCE):
+                if not (
+                    isinstance(last, Loaded)
+                    and last.info.chat_template_source == BROKEN_SOURCE
+                    and last.info.chat_template_warning == BROKEN_TEMPLATE_WARNING
+                ):
                     problems.append(f"{bad.path.name}: wanted Loaded with the default template, got {last}")
             elif not (isinstance(last, Failed) and bad.sentence in last.reason and "\n" not in last.reason):
                 problems.append(f"{bad.path.name}: wanted Failed({bad.sentence!r}), got {last}")
@@ -173,9 +177,11 @@ def test_hearth_run_exits_1_with_one_line(corpus: list[BadFile]) -> None:
     for bad, result in zip(corpus, results, strict=True):
         if "Traceback" in result.stderr or result.returncode not in (0, 1):
             crashed += 1
-        if bad.is_template_case:  # loads with the default template and answers
+        if bad.is_template_case:  # loads with the default template, says so in one line, and answers
             if result.returncode != 0:
                 problems.append(f"{bad.path.name}: exit {result.returncode}: {result.stderr[-300:]}")
+            elif result.stderr.splitlines() != [f"hearth: {BROKEN_TEMPLATE_WARNING}"]:
+                problems.append(f"{bad.path.name}: no template warning: {result.stderr[-300:]!r}")
             continue
         lines = result.stderr.splitlines()
         if result.returncode != 1 or len(lines) != 1 or not lines[0].startswith("hearth: "):
