@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
-import signal
 import time
 from collections.abc import Iterable
 from multiprocessing.connection import Connection, wait
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import paths
+from engine.crash_report import describe_exit, oom_kill_count
 from engine.protocol import Command, Event, Failed, Shutdown
 
 logger = logging.getLogger(__name__)
@@ -29,18 +29,6 @@ class EngineDiedError(RuntimeError):
     def __init__(self, failure: Failed) -> None:
         super().__init__(failure.reason)
         self.failure = failure
-
-
-def _describe_exit(exitcode: int | None) -> str:
-    if exitcode is None:
-        return "The engine stopped responding."
-    if exitcode < 0:
-        try:
-            name = signal.Signals(-exitcode).name
-        except ValueError:
-            name = f"signal {-exitcode}"
-        return f"The engine process stopped unexpectedly ({name})."
-    return f"The engine process stopped unexpectedly (exit code {exitcode})."
 
 
 def _rotate_if_large(path: Path) -> None:
@@ -58,6 +46,7 @@ class EngineProcess:
         self._proc: Any = None  # multiprocessing.Process (SpawnProcess)
         self._conn: Connection | None = None
         self._log_offset = 0
+        self._oom_kills_at_start: int | None = None
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -70,6 +59,7 @@ class EngineProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         _rotate_if_large(self.log_path)
         self._log_offset = self.log_path.stat().st_size if self.log_path.exists() else 0
+        self._oom_kills_at_start = oom_kill_count()  # a later rise with a SIGKILL means out of memory
         self._proc = ctx.Process(
             target=worker.main,
             args=(child_conn, str(self.log_path), load_began_at or time.monotonic()),
@@ -161,7 +151,8 @@ class EngineProcess:
             exitcode = self._proc.exitcode
         tail = self.stderr_tail()
         self._close_conn()
-        return Failed(None, _describe_exit(exitcode), tail)
+        reason = describe_exit(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())
+        return Failed(None, reason, tail, kind="crash")
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines this child wrote to its log (llama.cpp's messages included)."""

@@ -54,6 +54,8 @@ class LoadOptions:
     prefix_cache: bool = True  # False: every answer reads its whole prompt (the baseline)
     cache_ram_budget: int | None = None  # bytes; None: the smaller of 2 GB and a quarter of RAM
     cache_disk_budget: int = 5 * 1024**3
+    # The user chose "Load anyway" after the memory guard said the model may not fit.
+    ignore_memory_guard: bool = False
 
 
 # --- commands (parent -> engine) --------------------------------------------------
@@ -264,6 +266,10 @@ class Failed:
     request_id: int | None
     reason: str
     details: str = ""
+    # What kind of failure, for the window to offer the right action: "" (other), "crash" (the
+    # engine died), "crash_loop" (stopped restarting after repeated crashes at load), "memory"
+    # (the memory guard refused the load: offer "Load anyway").
+    kind: str = ""
 
 
 Event = LoadProgress | Loaded | Unloaded | Started | Token | EngineStats | Finished | Failed | CacheReport
