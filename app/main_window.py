@@ -6,6 +6,7 @@ import logging
 import os
 import time
 from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
@@ -34,6 +35,7 @@ from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
 from app.model_switching import ModelSwitchingMixin
+from app.privacy_view import PrivacyView
 from engine.chat_turn import cache_owner
 from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import (
@@ -220,6 +222,8 @@ class MainWindow(ModelSwitchingMixin):
         self.cache_view = CacheView()
         self.cache_view.set_budgets(*self.cache_budgets())
         self.side_tabs.addTab(self.cache_view, self.tr("Cache"))
+        self.privacy_view = PrivacyView()
+        self.side_tabs.addTab(self.privacy_view, self.tr("Privacy"))
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.conversation_list)
         self.splitter.addWidget(chat_column)
@@ -291,6 +295,7 @@ class MainWindow(ModelSwitchingMixin):
         c.cache_reported.connect(self.cache_view.show_report)
         self.cache_view.clear_requested.connect(self.client.clear_cache)
         self.cache_view.budgets_changed.connect(self._on_cache_budgets_changed)
+        self.privacy_view.delete_all_confirmed.connect(self.delete_all_data)
 
     def attach_plot(self) -> None:
         """Create the live plot once the window is up, so the first frame comes sooner."""
@@ -833,6 +838,30 @@ class MainWindow(ModelSwitchingMixin):
             self._note_failed_load()
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)
+
+    # --- privacy ----------------------------------------------------------------------------
+
+    def delete_all_data(self) -> None:
+        """Empty Hearth's data and cache folders (the user confirmed), then carry on with a fresh store."""
+        from engine.data_wipe import delete_all_data
+        from engine.paths import models_dir
+
+        if self.generation is not None:
+            self._end_answer("interrupted")
+        self._finish_pending_delete()
+        self.wait_for_saves()
+        self.close_models_window()  # a running download's part is about to go
+        self.client.clear_cache()  # the engine forgets its snapshots (their files go below)
+        if self.loaded_path and Path(self.loaded_path).is_relative_to(models_dir()):
+            self.unload_model()  # its file is about to go
+        self.store.close()
+        freed = delete_all_data()
+        self.store = ConversationStore()
+        self.cache_view.set_budgets(*self.cache_budgets())
+        self.new_conversation()
+        self.statusBar().showMessage(
+            self.tr("All your data was deleted ({mb} freed).").format(mb=fmt.megabytes(freed)), 15_000
+        )
 
     # --- narrow windows ------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from engine.errors import UserError
 from engine.hub.errors import OFFLINE, HubError, hub_errors
+from engine.hub.offline_mode import require_online
 from engine.hub.transfer import direct_transfer_possible, open_body
 from engine.json_file import read_json_object
 
@@ -198,6 +199,7 @@ def resolve(repo_id: str, path: str, revision: str = "main", token: str | None =
 
     if constants.is_offline_mode():
         raise HubError(OFFLINE, "offline")
+    require_online()
     with hub_errors(repo_id=repo_id, filename=path, revision=revision):
         meta = get_hf_file_metadata(hf_hub_url(repo_id, path, revision=revision), token=token)
         commit = meta.commit_hash or revision
@@ -429,6 +431,7 @@ def download_model(
         raise HubError("No file to download was given.", "not_found")
     if constants.is_offline_mode():
         raise HubError(OFFLINE, "offline")
+    require_online()
     targets = dests if dests is not None else destinations(repo_id, paths)
     remotes = [resolve(repo_id, p, revision, token) for p in paths]
     existing = _already_in_library(remotes, targets)

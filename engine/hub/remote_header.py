@@ -27,6 +27,9 @@ _cache_lock = threading.Lock()
 def fetch_remote_header(repo_id: str, path: str, *, revision: str, token: str | None = None) -> GGUFHeader:
     """The GGUF header of `path` in `repo_id` at `revision`, read with Range requests; remembered per
     (repo, path, revision) for this process. Raises HubError (one sentence)."""
+    from engine.hub.offline_mode import require_online
+
+    require_online()
     key = (repo_id, path, revision)
     with _cache_lock:
         if key in _cache:

@@ -142,6 +142,9 @@ def search_models(query: str, *, limit: int = 30, token: str | None = None) -> l
     """GGUF repos matching `query`, the most downloaded first."""
     from huggingface_hub import HfApi
 
+    from engine.hub.offline_mode import require_online
+
+    require_online()
     if limit < 1:
         raise HubError("The number of results must be at least 1.", "other")
     with hub_errors():
@@ -181,6 +184,9 @@ def list_model_files(repo_id: str, *, revision: str = "main", token: str | None 
     from huggingface_hub import HfApi
     from huggingface_hub.hf_api import RepoFile
 
+    from engine.hub.offline_mode import require_online
+
+    require_online()
     api = HfApi()
     with hub_errors(repo_id=repo_id, revision=revision):
         info = api.model_info(repo_id, revision=revision, token=token)

@@ -999,152 +999,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="226"/>
+        <source>Privacy</source>
+        <translation>隐私</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="346"/>
+        <location filename="../../app/main_window.py" line="351"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="462"/>
+        <location filename="../../app/main_window.py" line="467"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="470"/>
+        <location filename="../../app/main_window.py" line="475"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="472"/>
+        <location filename="../../app/main_window.py" line="477"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="644"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="669"/>
+        <location filename="../../app/main_window.py" line="674"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="738"/>
+        <location filename="../../app/main_window.py" line="743"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="743"/>
+        <location filename="../../app/main_window.py" line="748"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="830"/>
+        <location filename="../../app/main_window.py" line="835"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="729"/>
+        <location filename="../../app/main_window.py" line="863"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="747"/>
+        <location filename="../../app/main_window.py" line="752"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="751"/>
+        <location filename="../../app/main_window.py" line="756"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="754"/>
+        <location filename="../../app/main_window.py" line="759"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="825"/>
+        <location filename="../../app/main_window.py" line="830"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1551,6 +1561,64 @@
         <location filename="../../app/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下载</translation>
+    </message>
+</context>
+<context>
+    <name>PrivacyView</name>
+    <message>
+        <location filename="../../app/privacy_view.py" line="19"/>
+        <source>Your data stays on this computer</source>
+        <translation>你的数据只留在这台电脑上</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="23"/>
+        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
+        <translation>Hearth 不会发送任何数据：没有遥测，也不检查更新。只有在你搜索或下载模型时，才会连接 Hugging Face Hub。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="29"/>
+        <source>Offline mode: never contact the Hub</source>
+        <translation>离线模式：从不连接 Hub</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="31"/>
+        <source>With this on, searching and downloading models are off too.</source>
+        <translation>开启后，搜索和下载模型也会停用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="32"/>
+        <source>Data folder</source>
+        <translation>数据文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="38"/>
+        <source>Your conversations, downloaded models and settings are kept here.</source>
+        <translation>你的对话、下载的模型和设置都保存在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="39"/>
+        <source>Open folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="40"/>
+        <source>Delete all my data…</source>
+        <translation>删除我的所有数据…</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="43"/>
+        <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
+        <translation>删除所有对话、缓存、下载和导入的模型，以及你的设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="66"/>
+        <source>Delete all my data</source>
+        <translation>删除我的所有数据</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="68"/>
+        <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
+        <translation>要删除所有对话、缓存、你下载或导入的模型，以及你的设置吗？此操作无法撤销。其他应用的模型不受影响。</translation>
     </message>
 </context>
 <context>

@@ -999,152 +999,162 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="87"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="226"/>
+        <source>Privacy</source>
+        <translation>隱私</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="346"/>
+        <location filename="../../app/main_window.py" line="351"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="462"/>
+        <location filename="../../app/main_window.py" line="467"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="470"/>
+        <location filename="../../app/main_window.py" line="475"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="472"/>
+        <location filename="../../app/main_window.py" line="477"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="639"/>
+        <location filename="../../app/main_window.py" line="644"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="669"/>
+        <location filename="../../app/main_window.py" line="674"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="738"/>
+        <location filename="../../app/main_window.py" line="743"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="743"/>
+        <location filename="../../app/main_window.py" line="748"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="830"/>
+        <location filename="../../app/main_window.py" line="835"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="729"/>
+        <location filename="../../app/main_window.py" line="863"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有資料都已刪除（釋出 {mb}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="734"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="747"/>
+        <location filename="../../app/main_window.py" line="752"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="751"/>
+        <location filename="../../app/main_window.py" line="756"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="754"/>
+        <location filename="../../app/main_window.py" line="759"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="825"/>
+        <location filename="../../app/main_window.py" line="830"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1551,6 +1561,64 @@
         <location filename="../../app/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下載</translation>
+    </message>
+</context>
+<context>
+    <name>PrivacyView</name>
+    <message>
+        <location filename="../../app/privacy_view.py" line="19"/>
+        <source>Your data stays on this computer</source>
+        <translation>你的資料只留在這台電腦上</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="23"/>
+        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
+        <translation>Hearth 不會傳送任何資料：沒有遙測，也不檢查更新。只有在你搜尋或下載模型時，才會連線到 Hugging Face Hub。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="29"/>
+        <source>Offline mode: never contact the Hub</source>
+        <translation>離線模式：永不連線到 Hub</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="31"/>
+        <source>With this on, searching and downloading models are off too.</source>
+        <translation>開啟後，搜尋和下載模型也會停用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="32"/>
+        <source>Data folder</source>
+        <translation>資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="38"/>
+        <source>Your conversations, downloaded models and settings are kept here.</source>
+        <translation>你的對話、下載的模型和設定都存放在這裡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="39"/>
+        <source>Open folder</source>
+        <translation>開啟資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="40"/>
+        <source>Delete all my data…</source>
+        <translation>刪除我的所有資料…</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="43"/>
+        <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
+        <translation>刪除所有對話、快取、下載和匯入的模型，以及你的設定。</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="66"/>
+        <source>Delete all my data</source>
+        <translation>刪除我的所有資料</translation>
+    </message>
+    <message>
+        <location filename="../../app/privacy_view.py" line="68"/>
+        <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
+        <translation>要刪除所有對話、快取、你下載或匯入的模型，以及你的設定嗎？此操作無法復原。其他應用程式的模型不受影響。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,75 @@
+"""Privacy: where your data lives (open it, or delete it all) and Offline mode."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
+
+from engine.hub.offline_mode import offline_mode, set_offline_mode
+from engine.paths import data_dir
+
+
+class PrivacyView(QWidget):
+    delete_all_confirmed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("privacyView")
+        heading = QLabel(self.tr("Your data stays on this computer"))
+        heading.setObjectName("settingsHeading")
+        intro = QLabel(
+            self.tr(
+                "Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face "
+                "Hub only when you search for or download a model."
+            )
+        )
+        intro.setWordWrap(True)
+        intro.setObjectName("settingsHint")
+        self.offline = QCheckBox(self.tr("Offline mode: never contact the Hub"))
+        self.offline.setChecked(offline_mode())
+        self.offline.setToolTip(self.tr("With this on, searching and downloading models are off too."))
+        folder_title = QLabel(self.tr("Data folder"))
+        folder_title.setObjectName("settingsHeading")
+        self.folder = QLabel(str(data_dir()))
+        self.folder.setTextFormat(Qt.TextFormat.PlainText)
+        self.folder.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.folder.setWordWrap(True)
+        self.folder.setToolTip(self.tr("Your conversations, downloaded models and settings are kept here."))
+        self.open_button = QPushButton(self.tr("Open folder"))
+        self.delete_button = QPushButton(self.tr("Delete all my data…"))
+        self.delete_button.setObjectName("deleteAllButton")
+        self.delete_button.setToolTip(
+            self.tr("Delete every conversation, the caches, downloaded and imported models, and your settings.")
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.addWidget(heading)
+        layout.addWidget(intro)
+        layout.addWidget(self.offline)
+        layout.addSpacing(10)
+        layout.addWidget(folder_title)
+        layout.addWidget(self.folder)
+        layout.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.delete_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+        self.offline.toggled.connect(set_offline_mode)
+        self.open_button.clicked.connect(self._on_open_folder)
+        self.delete_button.clicked.connect(self._on_delete_clicked)
+
+    def _on_open_folder(self) -> None:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(data_dir())))
+
+    def _on_delete_clicked(self) -> None:
+        answer = QMessageBox.question(
+            self,
+            self.tr("Delete all my data"),
+            self.tr(
+                "Delete every conversation, the caches, the models you downloaded or imported, and your settings? "
+                "This cannot be undone. Models of other apps are not touched."
+            ),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self.delete_all_confirmed.emit()
