@@ -1,7 +1,7 @@
 """Hearth's own settings: one small JSON file in the data dir, written atomically.
 
 A damaged file is set aside (settings.json.damaged) and the defaults are used, so a bad
-file never stops the app.
+file never stops the app; `settings_notice()` then gives the window one sentence to show, once.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 FILE_NAME = "settings.json"
+DAMAGED_SUFFIX = ".damaged"
+
+_notice: str | None = None  # set when a damaged file was set aside, until the window takes it
 
 
 def settings_path() -> Path:
@@ -29,11 +32,33 @@ def load_settings(path: Path | None = None) -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
-    except (OSError, ValueError) as exc:
-        logger.warning("settings file unreadable (%s); using defaults", exc)
-        path.replace(path.with_name(path.name + ".damaged"))
+    except (OSError, ValueError) as exc:  # truncated JSON, binary garbage (UnicodeDecodeError), unreadable
+        _set_aside(path, str(exc))
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):  # valid JSON, but not our object (a list, a number)
+        _set_aside(path, f"holds a JSON {type(data).__name__}, not an object")
+        return {}
+    return data
+
+
+def settings_notice() -> str | None:
+    """The sentence about a damaged settings file, once; None if there is nothing to say."""
+    global _notice
+    notice, _notice = _notice, None
+    return notice
+
+
+def _set_aside(path: Path, reason: str) -> None:
+    global _notice
+    backup = path.with_name(path.name + DAMAGED_SUFFIX)
+    logger.warning("settings file damaged (%s); saved as %s, using defaults", reason, backup.name)
+    try:
+        os.replace(path, backup)
+    except OSError as exc:  # a read-only folder: the defaults are still used, the file left as it is
+        logger.warning("could not set the damaged settings file aside: %s", exc)
+        _notice = "Your settings file is damaged and could not be moved aside; the defaults are in use."
+        return
+    _notice = f"Your settings file was damaged; it was saved as {backup.name} and the defaults are in use."
 
 
 def save_settings(values: dict[str, Any], path: Path | None = None) -> None:
