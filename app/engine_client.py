@@ -4,7 +4,9 @@ The main thread only ever puts commands on a queue, so it never waits on the
 engine. The loop thread waits on the engine's pipe, the child's exit sentinel and
 a wake-up pipe at once, and turns each event into a Qt signal (delivered to the
 main thread, queued). If the child dies, `failed` carries the reason and the
-child's last log lines; the next request starts a fresh engine.
+child's last log lines; the next request starts a fresh engine. A model whose load
+kills the engine CRASH_LOOP_LIMIT times in a row is not restarted again until it is
+asked for by name (load()) or another model is.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 import traceback
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal
 
@@ -45,6 +48,8 @@ from engine.protocol import (
 )
 
 logger = logging.getLogger(__name__)
+
+CRASH_LOOP_LIMIT = 3  # engine deaths while loading the same model before Hearth stops restarting it
 
 
 class _LoopThread(QThread):
@@ -76,6 +81,10 @@ class EngineClient(QObject):
         self._ids = itertools.count(1)
         self._options: LoadOptions | None = None
         self._pid: int | None = None  # the live child's pid, for tests and the metrics panel
+        # Crash-loop protection (loop thread only): the model a Load was sent for and not yet
+        # answered, and how many times in a row each model's load ended with the engine dead.
+        self._loading_path: str | None = None
+        self._load_crashes: dict[str, int] = {}
         self._thread = _LoopThread(self)
         self._thread.start()
 
@@ -166,9 +175,7 @@ class EngineClient(QObject):
                         if isinstance(event, Finished | Failed) and event.request_id == active_request:
                             active_request = None
                 except EngineDiedError as exc:
-                    report = exc.failure
-                    logger.warning("engine died: %s", report.reason)
-                    self.failed.emit(Failed(active_request, report.reason, report.details))
+                    self._report_death(exc.failure, active_request)
                     engine.stop(0.5)
                     engine, active_request, self._pid = None, None, None
         finally:
@@ -182,15 +189,24 @@ class EngineClient(QObject):
         try:
             if isinstance(command, Load):
                 self._options = command.options
+                # Asked for by name: a model given up on after crashes gets a fresh set of tries.
+                if self._load_crashes.get(command.options.model_path, 0) >= CRASH_LOOP_LIMIT:
+                    del self._load_crashes[command.options.model_path]
                 if engine is None:
                     engine = self._start_engine()
+                self._loading_path = command.options.model_path
                 engine.send(command)
             elif isinstance(command, Generate):
                 if engine is None:
                     if self._options is None:
                         self.failed.emit(Failed(command.request_id, self.tr("No model is loaded.")))
                         return engine, active
+                    path = self._options.model_path
+                    if self._load_crashes.get(path, 0) >= CRASH_LOOP_LIMIT:
+                        self.failed.emit(Failed(command.request_id, self._gave_up(path), kind="crash_loop"))
+                        return engine, active
                     engine = self._start_engine(load_began_at=command.sent_at)
+                    self._loading_path = path
                     engine.send(Load(self._options))
                 engine.send(command)
                 active = command.request_id
@@ -206,9 +222,12 @@ class EngineClient(QObject):
 
                 forget_owner_on_disk(cache_root(), command.owner)
         except EngineDiedError as exc:
-            self.failed.emit(Failed(active, exc.failure.reason, exc.failure.details))
+            if isinstance(command, Generate):
+                active = command.request_id  # it was on its way: its bubble shows the death
+            self._report_death(exc.failure, active)
             if engine is not None:
                 engine.stop(0.5)
+            self._pid = None
             return None, None
         except Exception as exc:  # e.g. the child cannot be spawned: report it, keep the loop alive
             logger.exception("engine command failed")
@@ -217,8 +236,27 @@ class EngineClient(QObject):
             self.failed.emit(Failed(request_id, reason, traceback.format_exc()))
             if engine is not None:
                 engine.stop(0.5)
+            self._pid = None
             return None, None
         return engine, active
+
+    def _report_death(self, report: Failed, active: int | None) -> None:
+        """Say the engine died; the third death in a row while loading one model stops its restarts."""
+        logger.warning("engine died: %s", report.reason)
+        path, self._loading_path = self._loading_path, None
+        if path is not None:
+            crashes = self._load_crashes.get(path, 0) + 1
+            self._load_crashes[path] = crashes
+            if crashes >= CRASH_LOOP_LIMIT:
+                details = f"{report.reason}\n\n{report.details}".strip()
+                self.failed.emit(Failed(active, self._gave_up(path), details, kind="crash_loop"))
+                return
+        self.failed.emit(Failed(active, report.reason, report.details, kind=report.kind))
+
+    def _gave_up(self, path: str) -> str:
+        return self.tr(
+            "Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file."
+        ).format(name=Path(path).stem, count=CRASH_LOOP_LIMIT)
 
     def _start_engine(self, load_began_at: float | None = None) -> EngineProcess:
         engine = EngineProcess()
@@ -237,8 +275,13 @@ class EngineClient(QObject):
         elif isinstance(event, Finished):
             self.finished.emit(event)
         elif isinstance(event, Failed):
+            if event.request_id is None:
+                self._loading_path = None  # the engine refused the load and lives on: no crash
             self.failed.emit(event)
         elif isinstance(event, Loaded):
+            if self._loading_path is not None:
+                self._load_crashes.pop(self._loading_path, None)  # "in a row" starts again
+                self._loading_path = None
             if event.options is not None:
                 self._options = event.options  # after a failed switch: the previous model again
             self.loaded.emit(event)
