@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from engine.errors import UserError
 from engine.protocol import SamplingParams
 from engine.store.records import (
     OVERFLOW_POLICIES,
@@ -50,6 +51,17 @@ _MESSAGE_COLUMNS = (
 
 class ConversationNotFoundError(LookupError):
     pass
+
+
+class DiskFullError(UserError, sqlite3.OperationalError):
+    """A save refused for lack of disk space; still an sqlite3.Error for callers that catch those."""
+
+    def __init__(self) -> None:
+        super().__init__("The disk is full, so this could not be saved; free some space and try again.")
+
+
+def _is_disk_full(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL"
 
 
 def default_db_path() -> Path:
@@ -194,21 +206,22 @@ class ConversationStore:
         model_path: str = "",
     ) -> Conversation:
         now = time.time()
-        cur = self._conn.execute(
-            "INSERT INTO conversations (title, title_is_auto, model, model_path, system_prompt, sampling,"
-            " overflow_policy, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                title or DEFAULT_TITLE,
-                0 if title else 1,
-                model,
-                model_path,
-                system_prompt,
-                sampling_to_json(sampling or SamplingParams()),
-                overflow_policy,
-                now,
-                now,
-            ),
-        )
+        with self._transaction():
+            cur = self._conn.execute(
+                "INSERT INTO conversations (title, title_is_auto, model, model_path, system_prompt, sampling,"
+                " overflow_policy, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    title or DEFAULT_TITLE,
+                    0 if title else 1,
+                    model,
+                    model_path,
+                    system_prompt,
+                    sampling_to_json(sampling or SamplingParams()),
+                    overflow_policy,
+                    now,
+                    now,
+                ),
+            )
         return self.get(int(cur.lastrowid or 0))
 
     def get(self, conversation_id: int) -> Conversation:
@@ -555,10 +568,28 @@ class _Transaction:
             self._conn.execute("BEGIN IMMEDIATE")
         self._depth += 1
 
-    def __exit__(self, exc_type: object, *rest: object) -> None:
+    def __exit__(self, exc_type: object, exc: BaseException | None, *rest: object) -> None:
         self._depth -= 1
-        if self._depth == 0:
-            self._conn.execute("ROLLBACK" if exc_type else "COMMIT")
+        if self._depth > 0:
+            return
+        if exc_type is not None:
+            self._rollback()
+            if exc is not None and _is_disk_full(exc) and not isinstance(exc, DiskFullError):
+                raise DiskFullError() from exc
+            return
+        try:
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as commit_failed:
+            # A COMMIT refused (a full disk) can leave the transaction open: every later
+            # BEGIN would then fail. Roll it back so the store goes on working once space is freed.
+            self._rollback()
+            if _is_disk_full(commit_failed):
+                raise DiskFullError() from commit_failed
+            raise
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            self._conn.execute("ROLLBACK")
 
 
 def _snippet(text: str, query: str, width: int = 40) -> str:
