@@ -245,7 +245,8 @@ class MainWindow(ModelSwitchingMixin):
         layout.addWidget(header_widget)
         error_row = QHBoxLayout()
         error_row.setContentsMargins(14, 0, 14, 0)
-        error_row.addWidget(self.load_error)
+        error_row.addWidget(self.load_error, 1)
+        error_row.addWidget(self.load_anyway_button, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(error_row)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
@@ -835,7 +836,7 @@ class MainWindow(ModelSwitchingMixin):
             self.model_label.setText(self.tr("Not loaded"))
             self.model_label.setVisible(not self.loaded_path)
             self.load_error.show_error(event.reason, event.details)
-            self._note_failed_load()
+            self._note_failed_load(event.kind)
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton
 
 from app import formatting as fmt
 from app.engine_client import EngineClient
@@ -43,6 +43,13 @@ class ModelSwitchingMixin(QMainWindow):
 
     def _build_model_picker(self) -> ModelPickerView:
         self.loaded_path = ""
+        self._last_load_options: LoadOptions | None = None
+        self.load_anyway_button = QPushButton(self.tr("Load anyway"))
+        self.load_anyway_button.setToolTip(
+            self.tr("Load the model even though the estimate says memory is short; the computer may slow down.")
+        )
+        self.load_anyway_button.hide()
+        self.load_anyway_button.clicked.connect(self.load_anyway)
         picker = ModelPickerView()
         picker.model_chosen.connect(self.switch_model)
         picker.unload_requested.connect(self.unload_model)
@@ -91,6 +98,8 @@ class ModelSwitchingMixin(QMainWindow):
         self.load_bar.setValue(0)
         self.load_bar.show()
         name = Path(options.model_path).stem
+        self._last_load_options = options  # for "Load anyway" after the memory guard refuses
+        self.load_anyway_button.hide()
         self.model_picker.set_current(options.model_path, name)
         self.model_label.setText(self.tr("Loading {name}…").format(name=name))
         self.model_label.show()
@@ -126,10 +135,16 @@ class ModelSwitchingMixin(QMainWindow):
         elif self.conversation is not None and self.conversation.model_path != info.path:
             self.conversation = self.store.update_settings(self.conversation.id, model=info.name, model_path=info.path)
 
-    def _note_failed_load(self) -> None:
-        """A load refused before anything was unloaded: the picker goes back to the model still loaded."""
+    def _note_failed_load(self, kind: str) -> None:
+        """A load refused before anything was unloaded: the picker goes back to the model still loaded.
+        Refused for memory, the user may insist ("Load anyway")."""
         if self.loaded_path:
             self.model_picker.set_current(self.loaded_path, Path(self.loaded_path).stem)
+        self.load_anyway_button.setVisible(kind == "memory" and self._last_load_options is not None)
+
+    def load_anyway(self) -> None:
+        if self._last_load_options is not None:
+            self.load_model(replace(self._last_load_options, ignore_memory_guard=True))
 
     def _on_unloaded(self, event: Unloaded) -> None:
         self.loaded_path = ""

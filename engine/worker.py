@@ -119,6 +119,7 @@ class Worker:
         """Load a model. A switch that fails keeps the user working: the previous model is loaded
         again and reported with Loaded(restored_after_failure=True) after the Failed event."""
         from engine.llama_runtime import ModelLoadError
+        from engine.memory_guard import check_memory
         from engine.model_file import ModelFileError, check_model_file
 
         if self._superseded(cmd):
@@ -130,6 +131,9 @@ class Worker:
             self.send(Failed(None, str(exc), LOG_HINT))
             return
         previous = self.options if self.model is not None else None
+        if (too_big := check_memory(cmd.options, replacing=previous)) is not None:
+            self.send(Failed(None, too_big, kind="memory"))  # the window offers "Load anyway"
+            return
         self._free_model()
         try:
             self._load(cmd.options)

@@ -559,14 +559,19 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="191"/>
+        <location filename="../../app/engine_client.py" line="202"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="216"/>
+        <location filename="../../app/engine_client.py" line="235"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engine_client.py" line="258"/>
+        <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
+        <translation>{name} 已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
 </context>
 <context>
@@ -1079,82 +1084,82 @@
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="351"/>
+        <location filename="../../app/main_window.py" line="352"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="467"/>
+        <location filename="../../app/main_window.py" line="468"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="475"/>
+        <location filename="../../app/main_window.py" line="476"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="477"/>
+        <location filename="../../app/main_window.py" line="478"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="644"/>
+        <location filename="../../app/main_window.py" line="645"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="674"/>
+        <location filename="../../app/main_window.py" line="675"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="743"/>
+        <location filename="../../app/main_window.py" line="744"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="748"/>
+        <location filename="../../app/main_window.py" line="749"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="835"/>
+        <location filename="../../app/main_window.py" line="836"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="863"/>
+        <location filename="../../app/main_window.py" line="864"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="735"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="752"/>
+        <location filename="../../app/main_window.py" line="753"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="756"/>
+        <location filename="../../app/main_window.py" line="757"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="759"/>
+        <location filename="../../app/main_window.py" line="760"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="830"/>
+        <location filename="../../app/main_window.py" line="831"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1510,32 +1515,42 @@
 <context>
     <name>ModelSwitchingMixin</name>
     <message>
-        <location filename="../../app/model_switching.py" line="95"/>
+        <location filename="../../app/model_switching.py" line="47"/>
+        <source>Load anyway</source>
+        <translation>仍要加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="49"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="104"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="102"/>
+        <location filename="../../app/model_switching.py" line="111"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="125"/>
+        <location filename="../../app/model_switching.py" line="134"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="137"/>
+        <location filename="../../app/model_switching.py" line="152"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="140"/>
+        <location filename="../../app/model_switching.py" line="155"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="157"/>
+        <location filename="../../app/model_switching.py" line="172"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>

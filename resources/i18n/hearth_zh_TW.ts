@@ -559,14 +559,19 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="191"/>
+        <location filename="../../app/engine_client.py" line="202"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="216"/>
+        <location filename="../../app/engine_client.py" line="235"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engine_client.py" line="258"/>
+        <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
+        <translation>{name} 已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
 </context>
 <context>
@@ -1079,82 +1084,82 @@
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="351"/>
+        <location filename="../../app/main_window.py" line="352"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="467"/>
+        <location filename="../../app/main_window.py" line="468"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="475"/>
+        <location filename="../../app/main_window.py" line="476"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="477"/>
+        <location filename="../../app/main_window.py" line="478"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="644"/>
+        <location filename="../../app/main_window.py" line="645"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="674"/>
+        <location filename="../../app/main_window.py" line="675"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="743"/>
+        <location filename="../../app/main_window.py" line="744"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="748"/>
+        <location filename="../../app/main_window.py" line="749"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="835"/>
+        <location filename="../../app/main_window.py" line="836"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="863"/>
+        <location filename="../../app/main_window.py" line="864"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有資料都已刪除（釋出 {mb}）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="734"/>
+        <location filename="../../app/main_window.py" line="735"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="752"/>
+        <location filename="../../app/main_window.py" line="753"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="756"/>
+        <location filename="../../app/main_window.py" line="757"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="759"/>
+        <location filename="../../app/main_window.py" line="760"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="830"/>
+        <location filename="../../app/main_window.py" line="831"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1510,32 +1515,42 @@
 <context>
     <name>ModelSwitchingMixin</name>
     <message>
-        <location filename="../../app/model_switching.py" line="95"/>
+        <location filename="../../app/model_switching.py" line="47"/>
+        <source>Load anyway</source>
+        <translation>仍要載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="49"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/model_switching.py" line="104"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="102"/>
+        <location filename="../../app/model_switching.py" line="111"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="125"/>
+        <location filename="../../app/model_switching.py" line="134"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="137"/>
+        <location filename="../../app/model_switching.py" line="152"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="140"/>
+        <location filename="../../app/model_switching.py" line="155"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋出 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="157"/>
+        <location filename="../../app/model_switching.py" line="172"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>

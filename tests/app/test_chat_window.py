@@ -80,7 +80,7 @@ def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, windo
     with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
         os.kill(pid, signal.SIGKILL)
     failure = blocker.args[0]
-    assert "stopped unexpectedly" in failure.reason
+    assert "SIGKILL" in failure.reason
     assert failure.details, "the child's last log lines are missing"
     broken = window.chat_view.bubbles[-1]
     assert len(broken.text) > 20, "the partial answer was lost"

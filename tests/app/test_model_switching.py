@@ -100,3 +100,21 @@ def test_unload_frees_memory_and_the_next_send_loads_the_model_again(
     assert window.answer is not None
     assert window.answer.final is not None
     assert window.answer.final.load_s > 0, "the reload shows as loading time in the answer's figures"
+
+
+def test_a_model_too_big_for_memory_is_refused_with_the_numbers_and_load_anyway(
+    qtbot: QtBot, window: MainWindow, starter_model: Path
+) -> None:
+    from engine.protocol import LoadOptions
+
+    pid = window.client.engine_pid()
+    huge = LoadOptions(str(starter_model), n_ctx=10_000_000, n_threads=2)  # hundreds of GB of context
+    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as refused:
+        window.load_model(huge)
+    assert refused.args[0].kind == "memory"
+    assert "is free" in refused.args[0].reason
+    assert window.load_error.isVisibleTo(window)
+    assert window.load_anyway_button.isVisibleTo(window)
+    assert window.client.engine_pid() == pid, "the engine lives on"
+    assert window.model_picker.combo.currentData() == str(starter_model)
+    assert _ask(qtbot, window, "Still here?") == starter_model.stem, "the model never left"
