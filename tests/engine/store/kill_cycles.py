@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+REPO_ROOT = Path(__file__).resolve().parents[3]  # where `python -m tests...` finds the child
 PIECE_DELAY_S = 0.01  # 100 pieces a second: faster than a CPU model streams
 TURN_PIECES = (20, 200)  # a turn's answer length, in pieces, drawn at random
 
@@ -93,6 +94,7 @@ def run_child_and_kill(db: Path, cycle: int, kill_after_s: float) -> list[Turn]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        cwd=REPO_ROOT,
     )
     lines: list[str] = []
     first_turn = threading.Event()
