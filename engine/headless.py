@@ -181,8 +181,9 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
                     if not ttft_s:
                         ttft_s = time.monotonic() - sent_at
             elif isinstance(event, Failed):
-                if turn is not None:
-                    turn.finish("error", error=event.reason)
+                if turn is not None:  # text already written stays, marked interrupted (Continue can pick it up)
+                    kept = turn.writer is not None and bool(turn.writer.text)
+                    turn.finish("interrupted" if kept else "error", error=event.reason)
                 raise RunError(event.reason)
             elif isinstance(event, Finished):
                 app_rss = psutil.Process().memory_info().rss
