@@ -84,6 +84,11 @@ def _models(args: argparse.Namespace) -> int:
 
 def _run_headless(args: argparse.Namespace) -> int:
     from engine.headless import RunError, RunRequest, run
+    from engine.settings import load_settings, settings_notice
+
+    load_settings()  # a damaged settings file is set aside now and said once
+    if notice := settings_notice():
+        print(f"hearth: {notice}", file=sys.stderr)
 
     request = RunRequest(
         prompt=args.prompt,
@@ -147,6 +152,12 @@ def _one_line_errors(action: Callable[[], int], errors: type[Exception]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Warnings from our modules must not reach the terminal as extra lines (logging's last-resort
+    # handler would print them): a command's own messages are its one-line errors and notices.
+    import logging
+
+    if not logging.getLogger().handlers:
+        logging.getLogger().addHandler(logging.NullHandler())
     args = build_parser().parse_args(argv)
     if args.command == "run":
         return _run_headless(args)

@@ -36,11 +36,17 @@ def launch(args: argparse.Namespace) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     _log_to_file()
+    from engine.settings import load_settings, settings_notice
+
+    load_settings()  # a damaged settings file is set aside now, and said once, below
+    notice = settings_notice()
     app.setApplicationName("Hearth")
     app.setOrganizationName("Hearth")
     apply_regional_font(app, install_translator(app, args.language))
     apply_style(app)
     window = MainWindow()
+    if notice:
+        window.statusBar().showMessage(notice, 15_000)
     window.show()
     QTimer.singleShot(0, window.attach_plot)
     logger.info("window shown %.3f s after launch", time.monotonic() - LAUNCHED_AT)

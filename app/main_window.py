@@ -50,7 +50,7 @@ from engine.protocol import (
 )
 from engine.settings import load_settings, save_settings
 from engine.store.answer_writer import AnswerWriter
-from engine.store.conversations import ConversationStore
+from engine.store.conversations import ConversationStore, DiskFullError
 from engine.store.records import Conversation, StoredMessage
 from engine.store.tokens import branch_tokens, split_prompt
 
@@ -482,6 +482,12 @@ class MainWindow(ModelSwitchingMixin):
     # --- sending -------------------------------------------------------------------------
 
     def send_message(self, text: str) -> None:
+        try:
+            self._send(text)
+        except DiskFullError as exc:  # nothing is lost: the question stays in the composer
+            self.statusBar().showMessage(str(exc), 15_000)
+
+    def _send(self, text: str) -> None:
         self.wait_for_saves()
         if self.generation is not None:
             return
@@ -499,8 +505,8 @@ class MainWindow(ModelSwitchingMixin):
             parent_id = self.branch[-1].id if self.branch else None
             # The usual case: the view shows the branch up to the parent, so two rows are appended.
             extends_view = (bubbles[-1].message_id if bubbles else None) == parent_id
-        self.composer.clear()
         question = self.store.add_message(conversation.id, parent_id, "user", text)
+        self.composer.clear()  # only once the question is safely stored
         self.conversation = conversation = self.store.get(conversation.id)  # the first question titles it
         self.branch.append(question)
         self._start_answer(conversation, question, sent_at, rebuild_view=not extends_view)

@@ -213,7 +213,11 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
 
 
 def _save_started(turn: ChatTurn, event: Started) -> None:
+    from engine.store.conversations import DiskFullError
+
     try:
         turn.started(event)
+    except DiskFullError as exc:
+        raise RunError(str(exc)) from exc
     except sqlite3.Error as exc:
         raise RunError(f"Could not save to the conversation database: {exc}.") from exc
