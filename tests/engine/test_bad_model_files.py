@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,16 +18,14 @@ from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING
 from engine.model_file import ModelFileError, check_model_file
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
-    ChatMessage,
     Event,
     Failed,
     Finished,
-    Generate,
     Load,
     Loaded,
     LoadOptions,
-    SamplingParams,
 )
+from tests.engine.driving import answer, events_until
 from tests.fixtures.bad_ggufs import LLAMA_CPP_REFUSED, BadFile, build_corpus
 
 TIMEOUT_S = 120
@@ -88,24 +85,11 @@ def test_check_model_file_names_each_fault(corpus: list[BadFile]) -> None:
 
 
 def _until(proc: EngineProcess, kinds: tuple[type, ...]) -> list[Event]:
-    events: list[Event] = []
-    deadline = time.monotonic() + TIMEOUT_S
-    while time.monotonic() < deadline:
-        event = proc.receive(1.0)
-        if event is not None:
-            events.append(event)
-            if isinstance(event, kinds):
-                return events
-    raise AssertionError(f"no {kinds} within {TIMEOUT_S} s; got {events[-5:]}")
+    return events_until(proc, kinds)
 
 
 def _answer(proc: EngineProcess, request_id: int) -> Finished | Failed:
-    params = SamplingParams(temperature=0.0, max_tokens=4)
-    proc.send(Generate(request_id, (ChatMessage("user", "Say hello."),), params, time.monotonic()))
-    while True:
-        event = _until(proc, (Finished, Failed))[-1]
-        if isinstance(event, Finished | Failed) and event.request_id == request_id:
-            return event
+    return answer(proc, request_id, max_tokens=4)
 
 
 def _load(proc: EngineProcess, path: Path) -> list[Event]:

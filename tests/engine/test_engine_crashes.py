@@ -22,35 +22,22 @@ from engine.protocol import (
     Failed,
     Finished,
     Generate,
-    Load,
     Loaded,
-    LoadOptions,
     SamplingParams,
     Token,
 )
+from tests.engine.driving import events_until, started_engine
 
 TIMEOUT_S = 120
 
 
 @pytest.fixture
 def engine(starter_model: Path) -> Iterator[EngineProcess]:
-    proc = EngineProcess()
-    proc.start()
-    proc.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
-    yield proc
-    proc.stop()
+    yield from started_engine(starter_model)
 
 
 def _until(proc: EngineProcess, kind: type) -> list[Event]:
-    events: list[Event] = []
-    deadline = time.monotonic() + TIMEOUT_S
-    while time.monotonic() < deadline:
-        event = proc.receive(1.0)
-        if event is not None:
-            events.append(event)
-            if isinstance(event, kind | Failed):
-                return events
-    raise AssertionError(f"no {kind.__name__} within {TIMEOUT_S} s")
+    return events_until(proc, (kind, Failed))
 
 
 def _kill_mid_answer(engine: EngineProcess, signum: signal.Signals) -> Failed:

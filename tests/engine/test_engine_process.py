@@ -29,30 +29,16 @@ from engine.protocol import (
     Token,
 )
 from engine.worker import ENGINE_NICENESS
-
-TIMEOUT_S = 120
+from tests.engine.driving import TIMEOUT_S, events_until, started_engine
 
 
 @pytest.fixture
 def engine(starter_model: Path) -> Iterator[EngineProcess]:
-    proc = EngineProcess()
-    proc.start()
-    proc.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
-    yield proc
-    proc.stop()
+    yield from started_engine(starter_model)
 
 
 def _until(proc: EngineProcess, kind: type, timeout: float = TIMEOUT_S) -> list[Event]:
-    events: list[Event] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        event = proc.receive(1.0)
-        if event is None:
-            continue
-        events.append(event)
-        if isinstance(event, kind | Failed):
-            return events
-    raise AssertionError(f"no {kind.__name__} within {timeout} s; got {events[-5:]}")
+    return events_until(proc, (kind, Failed), timeout)
 
 
 def _ask(text: str, request_id: int = 1, **sampling: object) -> Generate:

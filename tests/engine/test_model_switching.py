@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,20 +9,16 @@ import pytest
 
 from engine.process import EngineProcess
 from engine.protocol import (
-    ChatMessage,
     Event,
     Failed,
     Finished,
-    Generate,
     Load,
     Loaded,
     LoadOptions,
-    SamplingParams,
     Unload,
     Unloaded,
 )
-
-TIMEOUT_S = 120
+from tests.engine.driving import answer, events_until, started_engine
 
 
 @pytest.fixture(scope="module")
@@ -35,34 +30,17 @@ def refused_by_llama_cpp(starter_model: Path, tmp_path_factory: pytest.TempPathF
 
 @pytest.fixture
 def engine(starter_model: Path) -> Iterator[EngineProcess]:
-    proc = EngineProcess()
-    proc.start()
-    proc.send(Load(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)))
-    _collect(proc, Loaded)
-    yield proc
-    proc.stop()
+    for proc in started_engine(starter_model):
+        events_until(proc, Loaded)
+        yield proc
 
 
-def _collect(proc: EngineProcess, kind: type, timeout: float = TIMEOUT_S) -> list[Event]:
-    """Events up to and including the first `kind` (Failed does not stop the wait)."""
-    events: list[Event] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        event = proc.receive(1.0)
-        if event is not None:
-            events.append(event)
-            if isinstance(event, kind):
-                return events
-    raise AssertionError(f"no {kind.__name__} within {timeout} s; got {events[-5:]}")
+def _collect(proc: EngineProcess, kind: type) -> list[Event]:
+    return events_until(proc, kind)
 
 
 def _answer(proc: EngineProcess, request_id: int) -> Finished | Failed:
-    params = SamplingParams(temperature=0.0, max_tokens=8)
-    proc.send(Generate(request_id, (ChatMessage("user", "Say hello."),), params, time.monotonic()))
-    while True:
-        event = _collect(proc, Finished | Failed)[-1]  # type: ignore[arg-type]
-        if isinstance(event, Finished | Failed) and event.request_id == request_id:
-            return event
+    return answer(proc, request_id)
 
 
 def test_switch_to_another_model_and_back(engine: EngineProcess, starter_model: Path, gemma_model: Path) -> None:

@@ -1,0 +1,44 @@
+"""Driving a real engine child from tests: wait for events, ask a short question, a started engine."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from engine.process import EngineProcess
+from engine.protocol import ChatMessage, Event, Failed, Finished, Generate, Load, LoadOptions, SamplingParams
+
+TIMEOUT_S = 120
+
+
+def events_until(proc: EngineProcess, kinds: type | tuple[type, ...], timeout: float = TIMEOUT_S) -> list[Event]:
+    """The events received up to and including the first of `kinds`."""
+    events: list[Event] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event = proc.receive(1.0)
+        if event is not None:
+            events.append(event)
+            if isinstance(event, kinds):
+                return events
+    raise AssertionError(f"no {kinds} within {timeout} s; got {events[-5:]}")
+
+
+def answer(proc: EngineProcess, request_id: int, *, max_tokens: int = 8) -> Finished | Failed:
+    """Ask "Say hello." (greedy) and return how request `request_id` ended."""
+    params = SamplingParams(temperature=0.0, max_tokens=max_tokens)
+    proc.send(Generate(request_id, (ChatMessage("user", "Say hello."),), params, time.monotonic()))
+    while True:
+        event = events_until(proc, (Finished, Failed))[-1]
+        if isinstance(event, Finished | Failed) and event.request_id == request_id:
+            return event
+
+
+def started_engine(model: Path, n_ctx: int = 1024) -> Iterator[EngineProcess]:
+    """For fixtures: an engine child asked to load `model`; stopped afterwards."""
+    proc = EngineProcess()
+    proc.start()
+    proc.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2)))
+    yield proc
+    proc.stop()
