@@ -7,6 +7,7 @@ data ends, in milliseconds. Layout per the GGUF spec (ggml/docs/gguf.md).
 
 from __future__ import annotations
 
+import functools
 import mmap
 import struct
 from dataclasses import dataclass, field
@@ -182,13 +183,21 @@ def _alignment(metadata: dict[str, Any]) -> int:
 
 
 def read_header(path: Path) -> GGUFHeader:
-    """The header of a GGUF file on disk (mapped, so only the header's pages are read)."""
-    with path.open("rb") as f:
-        size = path.stat().st_size
-        if size == 0:
-            raise GGUFHeaderError("not a GGUF file")
-        with mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf, memoryview(buf) as view:
-            return parse_header(view, file_size=size)
+    """The header of a GGUF file on disk (mapped, so only the header's pages are read).
+
+    Remembered per file version (path, size, mtime): one load asks for it several times (the file
+    check, the memory guard for the new and the old model, auto GPU layers), and walking a large
+    vocabulary costs 100-200 ms each time. Treat the result as read-only."""
+    stat = path.stat()
+    return _read_header(str(path.resolve()), stat.st_size, stat.st_mtime_ns, stat.st_ino)
+
+
+@functools.lru_cache(maxsize=16)
+def _read_header(path: str, size: int, _mtime_ns: int, _inode: int) -> GGUFHeader:
+    if size == 0:
+        raise GGUFHeaderError("not a GGUF file")
+    with open(path, "rb") as f, mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) as buf, memoryview(buf) as view:
+        return parse_header(view, file_size=size)
 
 
 def parse_header(data: bytes | bytearray | memoryview, file_size: int | None = None) -> GGUFHeader:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 import time
 from pathlib import Path
 
 import pytest
 
-from engine import worker
 from engine.memory_guard import check_memory, load_estimate
 from engine.models import fit
 from engine.process import EngineProcess
@@ -83,10 +81,6 @@ def test_a_file_the_header_cannot_read_is_left_to_the_file_check(tmp_path: Path)
     assert check_memory(LoadOptions(str(bad))) is None
 
 
-@pytest.mark.skipif(
-    "check_memory" not in inspect.getsource(worker),
-    reason="engine/worker.py handle_load does not call memory_guard.check_memory yet (the lead wires it)",
-)
 def test_the_engine_refuses_a_context_no_computer_holds_and_stays_up(starter_model: Path) -> None:
     # 10 million tokens of context need hundreds of GB: refused before llama.cpp allocates anything.
     proc = EngineProcess()
