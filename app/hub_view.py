@@ -189,18 +189,17 @@ class HubView(QWidget):
 
         token = hub_token()
 
-        def work() -> tuple[str, Any]:
+        def work() -> tuple[str, Any, tuple[int, int | None]]:
             from engine.models.fit import system_memory
 
             shape = fetch_remote_shape(repo_files.repo_id, model.first_path, revision=repo_files.commit, token=token)
             # Free memory is read here too: asking llama.cpp about GPU memory would import it on the window's thread.
-            self._free_memory = system_memory()
-            return model.name, shape
+            return model.name, shape, system_memory()
 
         run_in_background(self, work, self._on_shape, lambda exc: None)  # no estimate is shown as "?"
 
-    def _on_shape(self, result: tuple[str, Any]) -> None:
-        name, shape = result
+    def _on_shape(self, result: tuple[str, Any, tuple[int, int | None]]) -> None:
+        name, shape, self._free_memory = result
         self._shapes[name] = shape
         self._show_fits()
 
