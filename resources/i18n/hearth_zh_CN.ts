@@ -150,6 +150,34 @@
     </message>
 </context>
 <context>
+    <name>ConversationHandlingMixin</name>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="158"/>
+        <source>Conversation deleted.</source>
+        <translation>已删除对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="243"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="251"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>对话格式：{name}（为此对话选择）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="253"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>这是你在对话设置中选择的对话格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="278"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
+    </message>
+</context>
+<context>
     <name>ConversationListView</name>
     <message>
         <location filename="../../app/conversation_list.py" line="44"/>
@@ -760,42 +788,42 @@
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="245"/>
+        <location filename="../../app/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="253"/>
+        <location filename="../../app/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="259"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="259"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -1004,162 +1032,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="154"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="190"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="223"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="251"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="352"/>
-        <source>Conversation deleted.</source>
-        <translation>已删除对话。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="468"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="476"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>对话格式：{name}（为此对话选择）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="478"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>这是你在对话设置中选择的对话格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="645"/>
+        <location filename="../../app/main_window.py" line="473"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="675"/>
+        <location filename="../../app/main_window.py" line="503"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="744"/>
+        <location filename="../../app/main_window.py" line="559"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="749"/>
+        <location filename="../../app/main_window.py" line="564"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="836"/>
+        <location filename="../../app/main_window.py" line="651"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="864"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="735"/>
+        <location filename="../../app/main_window.py" line="550"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="753"/>
+        <location filename="../../app/main_window.py" line="568"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="757"/>
+        <location filename="../../app/main_window.py" line="572"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="760"/>
+        <location filename="../../app/main_window.py" line="575"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="831"/>
+        <location filename="../../app/main_window.py" line="646"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>

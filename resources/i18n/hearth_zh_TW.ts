@@ -150,6 +150,34 @@
     </message>
 </context>
 <context>
+    <name>ConversationHandlingMixin</name>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="158"/>
+        <source>Conversation deleted.</source>
+        <translation>已刪除對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="243"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="251"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>對話格式：{name}（為此對話選擇）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="253"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>這是你在對話設定中選擇的對話格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversation_handling.py" line="278"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有資料都已刪除（釋出 {mb}）。</translation>
+    </message>
+</context>
+<context>
     <name>ConversationListView</name>
     <message>
         <location filename="../../app/conversation_list.py" line="44"/>
@@ -760,42 +788,42 @@
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="220"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="245"/>
+        <location filename="../../app/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="253"/>
+        <location filename="../../app/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="259"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="259"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -1004,162 +1032,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="87"/>
+        <location filename="../../app/main_window.py" line="84"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="131"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="154"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="190"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="192"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="223"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="251"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="352"/>
-        <source>Conversation deleted.</source>
-        <translation>已刪除對話。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="468"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="476"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>對話格式：{name}（為此對話選擇）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="478"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>這是你在對話設定中選擇的對話格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="645"/>
+        <location filename="../../app/main_window.py" line="473"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="675"/>
+        <location filename="../../app/main_window.py" line="503"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="744"/>
+        <location filename="../../app/main_window.py" line="559"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="749"/>
+        <location filename="../../app/main_window.py" line="564"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="836"/>
+        <location filename="../../app/main_window.py" line="651"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="864"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有資料都已刪除（釋出 {mb}）。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="735"/>
+        <location filename="../../app/main_window.py" line="550"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="753"/>
+        <location filename="../../app/main_window.py" line="568"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="757"/>
+        <location filename="../../app/main_window.py" line="572"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="760"/>
+        <location filename="../../app/main_window.py" line="575"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="831"/>
+        <location filename="../../app/main_window.py" line="646"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
