@@ -170,8 +170,10 @@ def snapshot(db: Path) -> dict[int, MessageRow]:
     return {row[0]: tuple(row[1:]) for row in rows}
 
 
-def check_after_kill(db: Path, cycle: int, turns: list[Turn], earlier: dict[int, MessageRow]) -> CycleResult:
-    """Everything a kill must leave whole; returns the text the cut answer lost."""
+def check_store_after_kill(db: Path, cycle: int, earlier: dict[int, MessageRow]) -> None:
+    """What any kill must leave whole, whoever was writing: integrity_check ok; once the store is
+    opened (which marks a dead writer's answers interrupted) no answer is left to a writer, and
+    every message stored before the cycle is byte-identical."""
     from engine.store.conversations import ConversationStore
 
     conn = sqlite3.connect(db)
@@ -179,11 +181,25 @@ def check_after_kill(db: Path, cycle: int, turns: list[Turn], earlier: dict[int,
         assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)], f"cycle {cycle}: database corrupt"
     finally:
         conn.close()
-    with ConversationStore(db) as store:  # opening it marks the dead writer's answer interrupted
+    with ConversationStore(db) as store:
         assert store.integrity_ok()
-        now = snapshot(db)
-        changed = [mid for mid, row in earlier.items() if now.get(mid) != row]
-        assert not changed, f"cycle {cycle}: earlier messages changed or lost: {changed}"
+    conn = sqlite3.connect(db)
+    try:
+        owned = conn.execute("SELECT id FROM messages WHERE writer_pid IS NOT NULL").fetchall()
+    finally:
+        conn.close()
+    assert not owned, f"cycle {cycle}: answers still owned by a dead writer: {owned}"
+    now = snapshot(db)
+    changed = [mid for mid, row in earlier.items() if now.get(mid) != row]
+    assert not changed, f"cycle {cycle}: earlier messages changed or lost: {changed}"
+
+
+def check_after_kill(db: Path, cycle: int, turns: list[Turn], earlier: dict[int, MessageRow]) -> CycleResult:
+    """Everything a kill must leave whole; returns the text the cut answer lost."""
+    from engine.store.conversations import ConversationStore
+
+    check_store_after_kill(db, cycle, earlier)
+    with ConversationStore(db) as store:
         conversation = store.find(f"Cycle {cycle}")
         assert conversation is not None, f"cycle {cycle}: the conversation is missing"
         branch = store.branch(conversation.id)
