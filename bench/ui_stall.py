@@ -27,7 +27,6 @@ Run:  python bench/ui_stall.py [--answers 3] [--tokens 400] [--threads 2] [--jso
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
 import sys
@@ -41,7 +40,6 @@ from _common import LONG_PROMPT, SEED, TEMPERATURE, CpuPressure, load_note, perc
 SCRIPT_STARTED = time.monotonic()
 SCRIPT_STARTED_BOOT = time.clock_gettime(time.CLOCK_BOOTTIME) if hasattr(time, "CLOCK_BOOTTIME") else None
 
-TICK_MS = 1
 TAIL_MS = 500  # keep measuring this long after answer_finished: the finishing work, deferred or not, counts
 TARGET_SHOWN_S = 1.0
 TARGET_STALL_MS = 16.0
@@ -294,7 +292,8 @@ def _wait_for(signal: Any, failure: Any, timeout_s: float, what: str) -> Any:
 
 
 def _stream_answer(window: Any, number: int) -> AnswerResult:
-    from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Slot
+    from _stall_probe import StallProbe  # imports Qt: not before the window-shown clock starts
+    from PySide6.QtCore import QEventLoop, QObject, QTimer, Slot
 
     class Probe(QObject):
         """Lives on the GUI thread, so the client's signals reach it queued, as they reach the window."""
@@ -302,16 +301,11 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
         def __init__(self, loop: QEventLoop) -> None:
             super().__init__()
             self.loop = loop
-            self.ticks: list[float] = []
             self.first_token = 0.0
             self.tokens = 0
             self.finished_at = 0.0
             self.finished: Any = None
             self.failed: Any = None
-
-        @Slot()
-        def tick(self) -> None:
-            self.ticks.append(time.perf_counter())
 
         @Slot(object)
         def on_token(self, event: Any) -> None:
@@ -332,10 +326,7 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
 
     loop = QEventLoop()
     probe = Probe(loop)
-    timer = QTimer()
-    timer.setTimerType(Qt.TimerType.PreciseTimer)
-    timer.setInterval(TICK_MS)
-    timer.timeout.connect(probe.tick)
+    stalls = StallProbe()
     client = window.client
     client.token_received.connect(probe.on_token)
     window.answer_finished.connect(probe.on_finished)
@@ -346,14 +337,14 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
         sampling = window.sampling
         window.new_conversation()  # each answer is the same fresh one-question conversation
         window.sampling = sampling  # a new chat starts from the default settings; keep the bench's
-        timer.start()
+        stalls.start()
         pressure.start()
-        probe.tick()  # the moment of Send: the work done inside send_message counts as a stall
+        stalls.tick()  # the moment of Send: the work done inside send_message counts as a stall
         window.send_message(LONG_PROMPT)
         loop.exec()
         cpu_wait = pressure.stop()
     finally:
-        timer.stop()
+        stalls.stop()
         client.token_received.disconnect(probe.on_token)
         window.answer_finished.disconnect(probe.on_finished)
         window.answer_failed.disconnect(probe.on_failed)
@@ -365,22 +356,20 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
     if not probe.first_token:
         raise BenchError(f"answer {number} finished without a token")
 
-    ticks = probe.ticks
     # From the last tick before the first token to the end of the tail after answer_finished.
-    start = max(0, next((i for i, t in enumerate(ticks) if t > probe.first_token), len(ticks)) - 1)
-    window_ticks = ticks[start:]
-    gaps_ms = [(b - a) * 1000 for a, b in itertools.pairwise(window_ticks)]
+    start = stalls.last_tick_before(probe.first_token)
+    gaps_ms = stalls.gaps_ms(start)
     if not gaps_ms:
         raise BenchError(f"answer {number}: the timer did not tick while the answer streamed")
-    send_gaps_ms = [(b - a) * 1000 for a, b in itertools.pairwise(ticks[: start + 1])]
+    send_gaps_ms = stalls.gaps_ms(0, start)
     metrics = probe.finished.metrics
     return AnswerResult(
         answer=number,
         tokens=probe.tokens,
         stop=metrics.stop_reason,
         decode_tok_s=metrics.decode_tok_s,
-        max_stall_ms=max(0.0, max(gaps_ms) - TICK_MS),
-        send_stall_ms=max(0.0, max(send_gaps_ms, default=0.0) - TICK_MS),
+        max_stall_ms=stalls.stall_ms(gaps_ms),
+        send_stall_ms=stalls.stall_ms(send_gaps_ms),
         p99_gap_ms=percentile(gaps_ms, 99),
         mean_gap_ms=sum(gaps_ms) / len(gaps_ms),
         ticks=len(gaps_ms),
