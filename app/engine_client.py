@@ -16,6 +16,7 @@ import logging
 import queue
 import time
 import traceback
+from dataclasses import replace
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -79,7 +80,10 @@ class EngineClient(QObject):
         self._commands: queue.Queue[Command] = queue.Queue()
         self._wake_reader, self._wake_writer = Pipe(duplex=False)
         self._ids = itertools.count(1)
-        self._options: LoadOptions | None = None
+        self._options: LoadOptions | None = None  # what a fresh engine loads (the last Load asked for)
+        # The model the user has: the last one loaded, even if the engine died since. A refused
+        # load falls back to it, in a fresh engine too (Load.fallback).
+        self._loaded_options: LoadOptions | None = None
         self._pid: int | None = None  # the live child's pid, for tests and the metrics panel
         # Crash-loop protection (loop thread only): the model a Load was sent for and not yet
         # answered, and how many times in a row each model's load ended with the engine dead.
@@ -195,7 +199,7 @@ class EngineClient(QObject):
                 if engine is None:
                     engine = self._start_engine()
                 self._loading_path = command.options.model_path
-                engine.send(command)
+                engine.send(replace(command, fallback=self._loaded_options))
             elif isinstance(command, Generate):
                 if engine is None:
                     if self._options is None:
@@ -211,7 +215,7 @@ class EngineClient(QObject):
                 engine.send(command)
                 active = command.request_id
             elif isinstance(command, Unload):
-                self._options = None  # a crash after this restarts nothing
+                self._options = self._loaded_options = None  # a crash after this restarts nothing
                 if engine is not None:
                     engine.send(command)
             elif isinstance(command, Cancel | ClearCache | QueryCache) and engine is not None:
@@ -277,13 +281,14 @@ class EngineClient(QObject):
         elif isinstance(event, Failed):
             if event.request_id is None:
                 self._loading_path = None  # the engine refused the load and lives on: no crash
+                self._options = self._loaded_options  # a restart after a crash loads what the user has
             self.failed.emit(event)
         elif isinstance(event, Loaded):
             if self._loading_path is not None:
                 self._load_crashes.pop(self._loading_path, None)  # "in a row" starts again
                 self._loading_path = None
             if event.options is not None:
-                self._options = event.options  # after a failed switch: the previous model again
+                self._options = self._loaded_options = event.options  # after a failed switch: the previous one
             self.loaded.emit(event)
         elif isinstance(event, Unloaded):
             self.unloaded.emit(event)

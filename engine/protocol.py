@@ -64,6 +64,9 @@ class LoadOptions:
 @dataclass(frozen=True)
 class Load:
     options: LoadOptions
+    # What to load instead if `options` fails and no model is loaded: the model the user had
+    # before this engine was started again after a crash, so a failed switch never leaves none.
+    fallback: LoadOptions | None = None
 
 
 @dataclass(frozen=True)

@@ -125,22 +125,24 @@ class Worker:
         if self._superseded(cmd):
             return  # the user picked another model before this one began loading
         started = time.monotonic()
+        loaded = self.options if self.model is not None else None
+        fallback = loaded or cmd.fallback
         try:
             check_model_file(cmd.options.model_path)  # a bad file never costs the loaded model
         except ModelFileError as exc:
             self.send(Failed(None, str(exc), LOG_HINT))
+            self._bring_back(fallback)
             return
-        previous = self.options if self.model is not None else None
-        if (too_big := check_memory(cmd.options, replacing=previous)) is not None:
+        if (too_big := check_memory(cmd.options, replacing=loaded)) is not None:
             self.send(Failed(None, too_big, kind="memory"))  # the window offers "Load anyway"
+            self._bring_back(fallback)
             return
         self._free_model()
         try:
             self._load(cmd.options)
         except ModelLoadError as exc:
             self.send(Failed(None, str(exc), LOG_HINT))
-            if previous is not None:
-                self._restore(previous)
+            self._bring_back(fallback)
             return
         # The first load also waited for the process to start and import llama.cpp.
         self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
@@ -163,7 +165,10 @@ class Worker:
         if options.prefix_cache:
             self.cache = self._open_cache(options)
 
-    def _restore(self, options: LoadOptions) -> None:
+    def _bring_back(self, options: LoadOptions | None) -> None:
+        """After a refused load: the model the user had, unless it is still loaded."""
+        if options is None or self.has_model():
+            return
         from engine.llama_runtime import ModelLoadError
 
         started = time.monotonic()
@@ -173,6 +178,9 @@ class Worker:
             self.send(Failed(None, str(exc), LOG_HINT))
             return
         self.send(Loaded(self.model.info, time.monotonic() - started, options, restored_after_failure=True))
+
+    def has_model(self) -> bool:
+        return self.model is not None
 
     def _free_model(self) -> None:
         if self.model is not None:

@@ -3,6 +3,8 @@ remembered model, a failed switch that keeps the previous model, and unloading."
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -84,6 +86,28 @@ def test_a_failed_switch_keeps_the_previous_model(
     assert restored.args[0].restored_after_failure
     assert window.model_picker.combo.currentData() == str(starter_model)
     assert "is loaded again" in window.statusBar().currentMessage()
+    assert _ask(qtbot, window, "Still there?") == starter_model.stem
+
+
+def test_a_failed_switch_right_after_an_engine_crash_brings_the_previous_model_back(
+    qtbot: QtBot, window: MainWindow, starter_model: Path, refused_by_llama_cpp: Path
+) -> None:
+    """The fresh engine started for the switch has no model of its own to keep: the client tells
+    it which one the user had (Load.fallback), so sending afterwards still works."""
+    pid = window.client.engine_pid()
+    assert pid is not None
+    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS):
+        os.kill(pid, signal.SIGKILL)
+    with (
+        qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed,
+        qtbot.waitSignal(window.model_ready, timeout=LOAD_TIMEOUT_MS) as restored,
+    ):
+        _pick(qtbot, window, refused_by_llama_cpp)
+    assert "could not load no-block-count.gguf" in failed.args[0].reason
+    assert restored.args[0].restored_after_failure
+    assert restored.args[0].info.path == str(starter_model)
+    assert window.client.engine_pid() not in (None, pid)
+    assert window.model_picker.combo.currentData() == str(starter_model)
     assert _ask(qtbot, window, "Still there?") == starter_model.stem
 
 

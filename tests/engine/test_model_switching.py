@@ -86,6 +86,33 @@ def test_a_file_that_is_not_a_model_never_unloads_the_current_one(engine: Engine
     assert isinstance(answer, Finished)
 
 
+@pytest.mark.parametrize("bad_file", ["refused_by_llama_cpp", "not_a_model"])
+def test_a_fresh_engine_whose_first_load_fails_loads_the_fallback(
+    bad_file: str, starter_model: Path, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    """After a crash the window starts a new engine; a switch that fails there must still leave the
+    user's model loaded (Load.fallback), whether the header check or llama.cpp refuses the file."""
+    if bad_file == "not_a_model":
+        path = tmp_path / "notes.gguf"
+        path.write_text("these are my notes, not a model")
+    else:
+        path = request.getfixturevalue(bad_file)
+    proc = EngineProcess(tmp_path / "engine.log")
+    proc.start()
+    try:
+        fallback = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)
+        proc.send(Load(LoadOptions(str(path), n_ctx=1024, n_threads=2), fallback=fallback))
+        events = _collect(proc, Loaded)
+        assert [type(e) for e in events if isinstance(e, Failed | Loaded)] == [Failed, Loaded]
+        restored = events[-1]
+        assert isinstance(restored, Loaded)
+        assert restored.restored_after_failure
+        assert restored.options == fallback
+        assert isinstance(_answer(proc, 1), Finished)
+    finally:
+        proc.stop()
+
+
 def test_only_the_last_of_several_quick_picks_is_loaded(
     engine: EngineProcess, starter_model: Path, gemma_model: Path
 ) -> None:
