@@ -151,8 +151,14 @@ def _row_to_message(row: tuple[Any, ...]) -> StoredMessage:
 
 
 def _writer_alive(pid: int, started: float | None) -> bool:
-    now_started = process_start_time(pid)
-    if now_started is None:
+    import psutil
+
+    try:
+        process = psutil.Process(pid)
+        if process.status() == psutil.STATUS_ZOMBIE:
+            return False  # killed, and its parent has not yet noticed: it writes nothing more
+        now_started = float(process.create_time())
+    except (psutil.Error, OSError):
         return False
     # A different process that got the same id started later than the writer did.
     return started is None or abs(now_started - started) < 1.0

@@ -228,6 +228,32 @@ def test_an_answer_whose_writer_died_is_marked_interrupted_on_open(tmp_path: Pat
         assert s.message(alive.id).state == "partial"  # its writer (this process) is alive
 
 
+def test_an_answer_whose_writer_was_killed_but_not_yet_reaped_is_interrupted(tmp_path: Path) -> None:
+    """A kill -9'd app stays a zombie until its parent (a shell, a launcher) reaps it: it is dead."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    import psutil
+
+    writer = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        path = tmp_path / "z.sqlite3"
+        with ConversationStore(path) as s:
+            conv = s.create()
+            q = s.add_message(conv.id, None, "user", "q")
+            cut = s.add_message(conv.id, q.id, "assistant", "half", state="partial", writer_pid=writer.pid)
+        os.kill(writer.pid, signal.SIGKILL)
+        while psutil.Process(writer.pid).status() != psutil.STATUS_ZOMBIE:
+            pass
+        with ConversationStore(path) as s:
+            assert s.message(cut.id).state == "interrupted"
+    finally:
+        writer.kill()
+        writer.wait()
+
+
 def test_several_processes_can_open_a_new_database_at_once(tmp_path: Path) -> None:
     """The window and `hearth run --chat` on first use: both create the file and migrate it."""
     import subprocess
