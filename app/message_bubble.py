@@ -1,9 +1,14 @@
-"""One chat message: who said it, the text as Markdown, a footer, and any error."""
+"""One chat message: who said it, the text as Markdown, a footer, and any error.
+
+A message longer than its role's limit (app/long_text.py) shows collapsed: its beginning as plain
+text and a line saying how long it is, with Show all. Rendering and laying out 200,000 characters
+as Markdown froze the window for 0.2-9 s on Send and on every later layout pass.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QEnterEvent, QResizeEvent, QTextCursor
+from PySide6.QtGui import QDesktopServices, QEnterEvent, QResizeEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -16,6 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.long_message_bar import LongMessageBar
+from app.long_text import is_long_message, preview, wrap_mode_for
 from app.markdown_render import markdown_to_html
 from app.message_actions import MessageActionsView
 
@@ -87,6 +94,15 @@ class MessageBodyView(QTextBrowser):
         self.viewport().setAutoFillBackground(False)
         self.anchorClicked.connect(_open_link)
 
+    def show_html(self, html: str) -> None:
+        self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        self.setHtml(html)
+
+    def show_plain(self, text: str) -> None:
+        """Plain text, laid out once; a long unbroken run wraps anywhere (see app/long_text.py)."""
+        self.setWordWrapMode(wrap_mode_for(text))
+        self.setPlainText(text)
+
     def append_plain(self, text: str) -> None:
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
@@ -96,10 +112,14 @@ class MessageBodyView(QTextBrowser):
         self.setFixedHeight(max(1, round(size.height())))
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        # Height follows width: wrap at the new width now (layout is otherwise lazy), then fit.
+        super().resizeEvent(event)  # at a new width, QTextEdit re-wraps the document at it
+        if event.size().width() == event.oldSize().width():
+            return  # only the height changed (set by us, to fit): the wrapping stands
+        # Height follows width: finish the (otherwise lazy) layout now and fit. Setting the
+        # width again would wrap every character a second time, even at the same width.
         document = self.document()
-        document.setTextWidth(self.viewport().width())
+        if document.textWidth() != self.viewport().width():
+            document.setTextWidth(self.viewport().width())
         self._on_document_resized(document.size())
 
 
@@ -118,7 +138,8 @@ class MessageBubble(QFrame):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._text = text
         self._shown = ""  # the text the body shows now, formatted or not
-        self._rendered: str | None = None  # the text last rendered as Markdown
+        self._rendered: str | None = None  # the text last rendered (as Markdown, or collapsed if long)
+        self._long_bar: LongMessageBar | None = None  # built for a long message only
         self.rendered_html = ""
 
         self.author_label = QLabel(author)
@@ -143,6 +164,7 @@ class MessageBubble(QFrame):
         layout.setSpacing(4)
         layout.addWidget(self.author_label)
         layout.addWidget(self.body)
+        self._body_row = layout.count()  # the long-message line goes right under the body
         layout.addWidget(self.notice)
         layout.addWidget(self.footer)
         self.render_markdown()
@@ -157,6 +179,10 @@ class MessageBubble(QFrame):
 
     def show_new_text(self) -> None:
         """While streaming: append what arrived since the last call as plain text (cheap)."""
+        if self.collapsed:  # the beginning stays; only the length grows
+            self._shown = self._text
+            self.long_bar.set_length(len(self._text))
+            return
         if not self._text.startswith(self._shown):
             self.render_markdown()
             return
@@ -168,14 +194,56 @@ class MessageBubble(QFrame):
             self._shown = self._text
 
     def render_markdown(self) -> bool:
-        """Show the whole text as Markdown; return False if nothing changed."""
+        """Show the whole text as Markdown, or collapsed if long; return False if nothing changed."""
         if self._text == self._rendered:
             return False
+        if is_long_message(self.role, self._text):
+            # An answer that grew long while streaming is on screen whole already: it stays so.
+            streamed_whole = self._long_bar is None and bool(self._shown) and self._shown == self._text
+            self._rendered = self._shown = self._text
+            self.rendered_html = ""
+            self.long_bar.set_length(len(self._text))
+            self.long_bar.show()
+            if streamed_whole:
+                self.long_bar.set_expanded(True)  # laid out as it came: not again
+            else:
+                self._show_long(self.long_bar.expanded)
+            return True
         self._rendered = self._text
         self._shown = self._text
+        if self._long_bar is not None:
+            self._long_bar.hide()
+            self._long_bar.set_expanded(False)
         self.rendered_html = markdown_to_html(self._text) if self._text else "…"
-        self.body.setHtml(self.rendered_html)
+        self.body.show_html(self.rendered_html)
         return True
+
+    # --- a long message: its beginning, or all of it as plain text ----------------------
+
+    @property
+    def long_bar(self) -> LongMessageBar:
+        if self._long_bar is None:
+            self._long_bar = LongMessageBar()
+            self._long_bar.hide()
+            self._long_bar.expanded_changed.connect(self._show_long)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(self._body_row, self._long_bar)
+        return self._long_bar
+
+    @property
+    def collapsed(self) -> bool:
+        """Showing only the beginning of a long message."""
+        return self._long_bar is not None and self._long_bar.isVisibleTo(self) and not self._long_bar.expanded
+
+    def set_expanded(self, expanded: bool) -> None:
+        """Show all of a long message (as plain text, laid out once), or only its beginning."""
+        if self._long_bar is not None and self._long_bar.isVisibleTo(self):
+            self._show_long(expanded)
+
+    def _show_long(self, expanded: bool) -> None:
+        self.long_bar.set_expanded(expanded)
+        self.body.show_plain(self._text if expanded else preview(self._text))
 
     def set_footer(self, text: str, tooltip: str = "") -> None:
         self.footer.setText(text)
