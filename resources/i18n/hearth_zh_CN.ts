@@ -144,7 +144,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="16"/>
+        <location filename="../../app/composer.py" line="29"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>输入消息。按 Enter 发送，Shift+Enter 换行。</translation>
     </message>
@@ -587,17 +587,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="202"/>
+        <location filename="../../app/engine_client.py" line="206"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="235"/>
+        <location filename="../../app/engine_client.py" line="239"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="258"/>
+        <location filename="../../app/engine_client.py" line="262"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
@@ -605,7 +605,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="33"/>
+        <location filename="../../app/message_bubble.py" line="40"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -1027,6 +1027,34 @@
         <location filename="../../app/live_plot.py" line="91"/>
         <source>app</source>
         <translation>应用</translation>
+    </message>
+</context>
+<context>
+    <name>LongMessageBar</name>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="29"/>
+        <source>Long message: {n} characters</source>
+        <translation>长消息：{n} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="48"/>
+        <source>Show less</source>
+        <translation>收起</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="49"/>
+        <source>Show only the beginning of this message again.</source>
+        <translation>再次只显示这条消息的开头。</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="51"/>
+        <source>Show all</source>
+        <translation>显示全部</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="53"/>
+        <source>Show the whole message, as plain text. Copy always copies all of it.</source>
+        <translation>以纯文本显示整条消息。“复制”总是复制全部内容。</translation>
     </message>
 </context>
 <context>
@@ -1579,6 +1607,37 @@
         <location filename="../../app/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下载</translation>
+    </message>
+</context>
+<context>
+    <name>PastedTextChip</name>
+    <message>
+        <location filename="../../app/pasted_text.py" line="39"/>
+        <source>Pasted text · {n} characters</source>
+        <translation>粘贴的文本 · {n} 个字符</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="40"/>
+        <source>Click to see the whole text.</source>
+        <translation>点击查看完整文本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="46"/>
+        <source>Remove this pasted text</source>
+        <translation>移除这段粘贴的文本</translation>
+    </message>
+</context>
+<context>
+    <name>PastedTextViewer</name>
+    <message>
+        <location filename="../../app/pasted_text.py" line="105"/>
+        <source>Pasted text</source>
+        <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="107"/>
+        <source>{n} characters, sent with your message.</source>
+        <translation>{n} 个字符，将随你的消息一起发送。</translation>
     </message>
 </context>
 <context>

@@ -144,7 +144,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="16"/>
+        <location filename="../../app/composer.py" line="29"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>輸入訊息。按 Enter 傳送，Shift+Enter 換行。</translation>
     </message>
@@ -587,17 +587,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="202"/>
+        <location filename="../../app/engine_client.py" line="206"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="235"/>
+        <location filename="../../app/engine_client.py" line="239"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="258"/>
+        <location filename="../../app/engine_client.py" line="262"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
@@ -605,7 +605,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="33"/>
+        <location filename="../../app/message_bubble.py" line="40"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
@@ -1027,6 +1027,34 @@
         <location filename="../../app/live_plot.py" line="91"/>
         <source>app</source>
         <translation>應用程式</translation>
+    </message>
+</context>
+<context>
+    <name>LongMessageBar</name>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="29"/>
+        <source>Long message: {n} characters</source>
+        <translation>長訊息：{n} 個字元</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="48"/>
+        <source>Show less</source>
+        <translation>收合</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="49"/>
+        <source>Show only the beginning of this message again.</source>
+        <translation>再次只顯示這則訊息的開頭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="51"/>
+        <source>Show all</source>
+        <translation>顯示全部</translation>
+    </message>
+    <message>
+        <location filename="../../app/long_message_bar.py" line="53"/>
+        <source>Show the whole message, as plain text. Copy always copies all of it.</source>
+        <translation>以純文字顯示整則訊息。「複製」一律會複製全部內容。</translation>
     </message>
 </context>
 <context>
@@ -1579,6 +1607,37 @@
         <location filename="../../app/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下載</translation>
+    </message>
+</context>
+<context>
+    <name>PastedTextChip</name>
+    <message>
+        <location filename="../../app/pasted_text.py" line="39"/>
+        <source>Pasted text · {n} characters</source>
+        <translation>貼上的文字 · {n} 個字元</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="40"/>
+        <source>Click to see the whole text.</source>
+        <translation>按一下即可查看完整文字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="46"/>
+        <source>Remove this pasted text</source>
+        <translation>移除這段貼上的文字</translation>
+    </message>
+</context>
+<context>
+    <name>PastedTextViewer</name>
+    <message>
+        <location filename="../../app/pasted_text.py" line="105"/>
+        <source>Pasted text</source>
+        <translation>貼上的文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/pasted_text.py" line="107"/>
+        <source>{n} characters, sent with your message.</source>
+        <translation>{n} 個字元，會隨你的訊息一起傳送。</translation>
     </message>
 </context>
 <context>
