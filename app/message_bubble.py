@@ -97,16 +97,24 @@ class MessageBodyView(QTextBrowser):
     def show_html(self, html: str) -> None:
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.setHtml(html)
+        self._fit()
 
     def show_plain(self, text: str) -> None:
         """Plain text, laid out once; a long unbroken run wraps anywhere (see app/long_text.py)."""
         self.setWordWrapMode(wrap_mode_for(text))
         self.setPlainText(text)
+        self._fit()
 
     def append_plain(self, text: str) -> None:
         cursor = QTextCursor(self.document())
         cursor.movePosition(QTextCursor.MoveOperation.End)
         cursor.insertText(text)
+        self._fit()
+
+    def _fit(self) -> None:
+        """Finish the layout now and be as tall as it: Qt lays out only as far as the body shows,
+        and the body shows only as far as it is tall."""
+        self._on_document_resized(self.document().size())
 
     def _on_document_resized(self, size: QSizeF) -> None:
         self.setFixedHeight(max(1, round(size.height())))
@@ -115,12 +123,12 @@ class MessageBodyView(QTextBrowser):
         super().resizeEvent(event)  # at a new width, QTextEdit re-wraps the document at it
         if event.size().width() == event.oldSize().width():
             return  # only the height changed (set by us, to fit): the wrapping stands
-        # Height follows width: finish the (otherwise lazy) layout now and fit. Setting the
-        # width again would wrap every character a second time, even at the same width.
+        # Height follows width. Setting the width again would wrap every character a second
+        # time, even at the same width.
         document = self.document()
         if document.textWidth() != self.viewport().width():
             document.setTextWidth(self.viewport().width())
-        self._on_document_resized(document.size())
+        self._fit()
 
 
 class MessageBubble(QFrame):

@@ -85,6 +85,7 @@ class PastedTextRowView(QScrollArea):
             chip.remove_requested.connect(lambda index=index: self.removed.emit(index))
             chip.view_requested.connect(lambda index=index: self.view_requested.emit(index))
             self._row.insertWidget(index, chip)
+            chip.show()  # now, not on the next turn of the event loop: the row's height counts it
             self.chips.append(chip)
 
     def height_for(self, width: int) -> int:

@@ -90,12 +90,19 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert question.body.toPlainText() == preview(sent)
     assert len(question.body.toPlainText()) <= PREVIEW_CHARS + 2
 
+    collapsed_body_height = question.body.height()
     question.long_bar.toggle_button.click()  # Show all
     assert not question.collapsed
     assert question.body.toPlainText() == sent
     assert question.long_bar.toggle_button.text() == "Show less"
+    lines = sent.count("\n") + 1
+    tall_enough = lines * question.body.fontMetrics().ascent()  # every line is at least this tall
+    assert question.body.height() >= tall_enough, "laid out whole at once, not a screen at a time"
+    qtbot.waitUntil(lambda: question.height() > question.body.height())  # and the bubble holds it all
     question.long_bar.toggle_button.click()
     assert question.body.toPlainText() == preview(sent)
+    assert question.body.height() == collapsed_body_height
+    qtbot.waitUntil(lambda: question.height() < tall_enough)  # the bubble folds back
 
     QApplication.clipboard().clear()
     question.action_row.copy_button.click()
@@ -159,6 +166,10 @@ def test_several_pastes_are_sent_in_order_and_one_can_be_removed(qtbot: QtBot) -
     for text in (first, second, third):
         _paste(qtbot, composer, text)
     assert len(composer.chip_row.chips) == 3
+    assert all(chip.isVisible() for chip in composer.chip_row.chips)
+    row = composer.chip_row.geometry()
+    assert row.height() >= composer.chip_row.chips[0].height(), "the row is tall enough for its chips"
+    assert row.bottom() < composer.viewport().geometry().top(), "and the text starts below them"
     composer.chip_row.chips[1].remove_button.click()
     assert composer.pasted_texts == [first, third]
     assert [chip.text for chip in composer.chip_row.chips] == [first, third]
