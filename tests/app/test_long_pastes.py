@@ -111,7 +111,8 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     question.action_row.edit_button.click()  # editing it holds the long question as a chip again
     assert composer.pasted_texts == [sent]
     assert composer.toPlainText() == ""
-    window.cancel_edit()
+    qtbot.keyClick(composer, Qt.Key.Key_Escape)  # Esc leaves the edit, and its chip goes with it
+    assert not window.edit_banner.isVisibleTo(window)
     assert composer.pasted_texts == []
 
     qtbot.keyClicks(composer, "Short again.")
@@ -121,6 +122,19 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert short_question.text == "Short again."
     assert not short_question.collapsed
     assert not short_question.long_bar.isVisibleTo(window)
+
+
+def test_esc_stops_an_answer_and_a_paste_made_meanwhile_waits_in_its_chip(qtbot: QtBot, window: MainWindow) -> None:
+    window.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
+    composer = window.composer
+    with qtbot.waitSignal(window.client.token_received, timeout=ANSWER_TIMEOUT_MS):
+        window.send_message("Write a very long story about a cat who sails around the world.")
+    _paste(qtbot, composer, UNBROKEN)  # the user pastes the next question while the answer streams
+    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+        qtbot.keyClick(composer, Qt.Key.Key_Escape)
+    assert finished.args[0].metrics.stop_reason == "cancelled"
+    assert composer.pasted_texts == [UNBROKEN], "nothing pasted is lost"
+    assert len(window.chat_view.bubbles) == 2
 
 
 def test_a_paste_up_to_the_limit_goes_into_the_editor_as_before(qtbot: QtBot) -> None:
