@@ -21,7 +21,6 @@ CHIP_GAP = 4  # between the chips and the first line of text
 
 class Composer(QPlainTextEdit):
     submitted = Signal(str)
-    pasted_changed = Signal()  # a pasted text was added or removed
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,7 +95,6 @@ class Composer(QPlainTextEdit):
         self.chip_row.set_texts(self._pasted)
         self.chip_row.setVisible(bool(self._pasted))
         self._place_chips()
-        self.pasted_changed.emit()
 
     def _place_chips(self) -> None:
         """The chips along the top, inside the frame; the editor below them; the whole as tall as both."""
