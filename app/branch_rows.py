@@ -52,7 +52,7 @@ def dropped_notice(count: int) -> str:
 
 def state_notice(message: StoredMessage) -> str:
     if message.state == "interrupted":
-        return tr("This answer was interrupted before it finished. Continue it, or regenerate it.")
+        return tr("This answer was interrupted before it finished. Continue it, or retry it.")
     if message.state == "error":
         return message.error or tr("This answer failed.")
     return ""
@@ -104,4 +104,5 @@ class BranchRows(Sequence[MessageRow]):
             footer=footer,
             notice=" ".join(n for n in notices if n),
             can_continue=can_continue(message) and index == len(self._branch) - 1,
+            cut_short=message.role == "assistant" and message.state in ("interrupted", "error"),
         )

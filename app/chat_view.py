@@ -42,6 +42,7 @@ class MessageRow:
     footer: str = ""
     notice: str = ""
     can_continue: bool = False
+    cut_short: bool = False  # interrupted or failed: its Regenerate reads Retry
 
 
 class ChatView(QScrollArea):
@@ -132,6 +133,7 @@ class ChatView(QScrollArea):
         if row.message_id:
             bubble.set_versions(row.version, row.versions)
             bubble.set_can_continue(row.can_continue)
+            bubble.set_cut_short(row.cut_short)
         if row.footer:
             bubble.set_footer(row.footer)
         bubble.set_notice(row.notice)

@@ -642,6 +642,7 @@ class MainWindow(ConversationHandlingMixin):
             if bubble is not None:
                 if kept:
                     bubble.set_can_continue(True)
+                bubble.set_cut_short(True)
                 bubble.show_error(
                     event.reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
                     event.details,

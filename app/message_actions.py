@@ -71,6 +71,16 @@ class MessageActionsView(QWidget):
     def set_can_continue(self, can: bool) -> None:
         self.continue_button.setVisible(can)
 
+    def set_cut_short(self, cut: bool) -> None:
+        """Retry, in place of Regenerate, under an answer that was cut short: the same action, named
+        as a user whose answer broke off looks for it."""
+        if cut:
+            self.regenerate_button.setText(self.tr("Retry"))
+            self.regenerate_button.setToolTip(self.tr("Write this answer again; the cut one stays as another version"))
+        else:
+            self.regenerate_button.setText(self.tr("Regenerate"))
+            self.regenerate_button.setToolTip(self.tr("Write a new answer; the old one stays as another version"))
+
     def set_busy(self, busy: bool) -> None:
         """While an answer streams, actions that start another answer or change the branch wait."""
         for button in (

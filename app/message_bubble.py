@@ -165,6 +165,7 @@ class MessageBubble(QFrame):
         self._action_row: MessageActionsView | None = None  # built when first needed: see `action_row`
         self._versions = (1, 1)
         self._can_continue = False
+        self._cut_short = False
         self._busy = False
 
         layout = QVBoxLayout(self)
@@ -267,6 +268,7 @@ class MessageBubble(QFrame):
             row = MessageActionsView(self.role)
             row.set_versions(*self._versions)
             row.set_can_continue(self._can_continue)
+            row.set_cut_short(self._cut_short)
             row.set_busy(self._busy)
             layout = self.layout()
             assert isinstance(layout, QVBoxLayout)
@@ -288,6 +290,12 @@ class MessageBubble(QFrame):
         self._can_continue = can
         if self._action_row is not None or can:
             self.action_row.set_can_continue(can)
+
+    def set_cut_short(self, cut: bool) -> None:
+        """An answer the engine's crash (or a failure) cut short offers Retry in place of Regenerate."""
+        self._cut_short = cut
+        if self._action_row is not None or cut:
+            self.action_row.set_cut_short(cut)
 
     def set_busy(self, busy: bool) -> None:
         self._busy = busy

@@ -14,11 +14,6 @@
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="55"/>
-        <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
-        <translation>这条回答在完成前被中断了。你可以“继续”，或“重新生成”。</translation>
-    </message>
-    <message>
         <location filename="../../app/branch_rows.py" line="57"/>
         <source>This answer failed.</source>
         <translation>这条回答生成失败。</translation>
@@ -27,6 +22,11 @@
         <location filename="../../app/branch_rows.py" line="48"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的消息（{n} 条）已超出模型的上下文（它的工作记忆），所以这个回答是在没有它们的情况下写的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="55"/>
+        <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
+        <translation>这条回答在完成前被中断了。你可以“继续”，或“重试”。</translation>
     </message>
 </context>
 <context>
@@ -136,7 +136,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="174"/>
+        <location filename="../../app/chat_view.py" line="176"/>
         <source>Show earlier messages ({n})</source>
         <translation>显示更早的消息（{n}）</translation>
     </message>
@@ -144,7 +144,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="29"/>
+        <location filename="../../app/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>输入消息。按 Enter 发送，Shift+Enter 换行。</translation>
     </message>
@@ -1165,7 +1165,7 @@
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="651"/>
+        <location filename="../../app/main_window.py" line="652"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1190,7 +1190,7 @@
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="646"/>
+        <location filename="../../app/main_window.py" line="647"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1229,11 +1229,13 @@
     </message>
     <message>
         <location filename="../../app/message_actions.py" line="30"/>
+        <location filename="../../app/message_actions.py" line="81"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
         <location filename="../../app/message_actions.py" line="31"/>
+        <location filename="../../app/message_actions.py" line="82"/>
         <source>Write a new answer; the old one stays as another version</source>
         <translation>生成新的回答；旧的回答会保留为另一个版本</translation>
     </message>
@@ -1256,6 +1258,16 @@
         <location filename="../../app/message_actions.py" line="38"/>
         <source>Delete this message and what follows it</source>
         <translation>删除这条消息及其后的所有内容</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="78"/>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="79"/>
+        <source>Write this answer again; the cut one stays as another version</source>
+        <translation>重新写这条回答；被中断的回答会保留为另一个版本</translation>
     </message>
 </context>
 <context>
@@ -1630,12 +1642,12 @@
 <context>
     <name>PastedTextViewer</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="105"/>
+        <location filename="../../app/pasted_text.py" line="106"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="107"/>
+        <location filename="../../app/pasted_text.py" line="108"/>
         <source>{n} characters, sent with your message.</source>
         <translation>{n} 个字符，将随你的消息一起发送。</translation>
     </message>

@@ -14,11 +14,6 @@
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="55"/>
-        <source>This answer was interrupted before it finished. Continue it, or regenerate it.</source>
-        <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重新產生」。</translation>
-    </message>
-    <message>
         <location filename="../../app/branch_rows.py" line="57"/>
         <source>This answer failed.</source>
         <translation>這則回答產生失敗。</translation>
@@ -27,6 +22,11 @@
         <location filename="../../app/branch_rows.py" line="48"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下寫的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/branch_rows.py" line="55"/>
+        <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
+        <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重試」。</translation>
     </message>
 </context>
 <context>
@@ -136,7 +136,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="174"/>
+        <location filename="../../app/chat_view.py" line="176"/>
         <source>Show earlier messages ({n})</source>
         <translation>顯示較早的訊息（{n}）</translation>
     </message>
@@ -144,7 +144,7 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="29"/>
+        <location filename="../../app/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>輸入訊息。按 Enter 傳送，Shift+Enter 換行。</translation>
     </message>
@@ -1165,7 +1165,7 @@
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="651"/>
+        <location filename="../../app/main_window.py" line="652"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -1190,7 +1190,7 @@
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="646"/>
+        <location filename="../../app/main_window.py" line="647"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1229,11 +1229,13 @@
     </message>
     <message>
         <location filename="../../app/message_actions.py" line="30"/>
+        <location filename="../../app/message_actions.py" line="81"/>
         <source>Regenerate</source>
         <translation>重新產生</translation>
     </message>
     <message>
         <location filename="../../app/message_actions.py" line="31"/>
+        <location filename="../../app/message_actions.py" line="82"/>
         <source>Write a new answer; the old one stays as another version</source>
         <translation>產生新的回答；舊的回答會保留為另一個版本</translation>
     </message>
@@ -1256,6 +1258,16 @@
         <location filename="../../app/message_actions.py" line="38"/>
         <source>Delete this message and what follows it</source>
         <translation>刪除這則訊息及其後的所有內容</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="78"/>
+        <source>Retry</source>
+        <translation>重試</translation>
+    </message>
+    <message>
+        <location filename="../../app/message_actions.py" line="79"/>
+        <source>Write this answer again; the cut one stays as another version</source>
+        <translation>重新寫這則回答；被中斷的回答會保留為另一個版本</translation>
     </message>
 </context>
 <context>
@@ -1630,12 +1642,12 @@
 <context>
     <name>PastedTextViewer</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="105"/>
+        <location filename="../../app/pasted_text.py" line="106"/>
         <source>Pasted text</source>
         <translation>貼上的文字</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="107"/>
+        <location filename="../../app/pasted_text.py" line="108"/>
         <source>{n} characters, sent with your message.</source>
         <translation>{n} 個字元，會隨你的訊息一起傳送。</translation>
     </message>

@@ -38,11 +38,18 @@ def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, 
     assert bubble.error_view.message_label.text().startswith(failure.reason)
     assert bubble.error_view.details_text.toPlainText() == failure.details
     assert not bubble.action_row.continue_button.isHidden()
+    assert bubble.action_row.regenerate_button.text() == "Retry"
     window.wait_for_saves()
     assert bubble.message_id is not None
     stored = window.store.message(bubble.message_id)
     assert stored.state == "interrupted"
     assert stored.text == bubble.text
+    assert window.conversation is not None
+    window.show_conversation(window.conversation.id)  # as after a restart: from the store
+    reopened = window.chat_view.bubbles[-1]
+    assert reopened.text == stored.text
+    assert reopened.action_row.regenerate_button.text() == "Retry"
+    assert "interrupted" in reopened.notice.text()
 
     window.sampling = SamplingParams(temperature=0, max_tokens=20)
     with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
