@@ -106,9 +106,12 @@ def process_start_time(pid: int) -> float | None:
 
 
 def auto_title(text: str) -> str:
-    """The first line of the first question, cut at a word near TITLE_MAX_CHARS."""
-    line = " ".join(text.strip().split())
-    if len(line) <= TITLE_MAX_CHARS:
+    """The start of the first question, its whitespace made single spaces, cut at a word near
+    TITLE_MAX_CHARS."""
+    stripped = text.strip()
+    head = stripped[: TITLE_MAX_CHARS * 8]  # all a title needs: a 200,000-character paste is not split whole
+    line = " ".join(head.split())
+    if len(line) <= TITLE_MAX_CHARS and len(head) == len(stripped):
         return line or DEFAULT_TITLE
     cut = line[:TITLE_MAX_CHARS]
     space = cut.rfind(" ")
