@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import random
 import statistics
 import time
 from collections.abc import Sequence
@@ -34,6 +35,20 @@ def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(q / 100 * len(ordered)))
     return ordered[min(rank, len(ordered)) - 1]
+
+
+def median_interval(
+    values: Sequence[float], level: float = 0.95, resamples: int = 2000, seed: int = 0
+) -> tuple[float, float]:
+    """Percentile-bootstrap interval of the median: where the median could lie had other rounds
+    been drawn from the same conditions. Seeded, so a rerun on the same figures prints the same."""
+    if not values:
+        return 0.0, 0.0
+    rng = random.Random(seed)
+    medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(resamples))
+    low = medians[int((1 - level) / 2 * (resamples - 1))]
+    high = medians[round((1 + level) / 2 * (resamples - 1))]
+    return low, high
 
 
 def verdict(ok: bool) -> str:
