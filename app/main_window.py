@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from app import formatting as fmt
 from app.branch_rows import BranchRows, dropped_notice
 from app.cache_view import CacheView
-from app.chat_view import ChatView
+from app.chat_view import ChatView, MessageRow
 from app.composer import Composer
 from app.conversation_handling import ConversationHandlingMixin
 from app.conversation_list import ConversationListView
@@ -95,6 +95,7 @@ class MainWindow(ConversationHandlingMixin):
         self.generation: Generation | None = None
         self.answer: LiveAnswer | None = None
         self._answer_bubble: MessageBubble | None = None
+        self._pending_answer_row: MessageRow | None = None  # the answer's row, built on the next turn
         self._editing: int | None = None  # the question being edited
         self._pending_delete: int | None = None
         self._finishing_writers: list[AnswerWriter] = []  # final saves still under way
@@ -401,21 +402,45 @@ class MainWindow(ConversationHandlingMixin):
             writer,
             tokens_before,
         )
+        self._set_busy(True)
         if rebuild_view:
             self._show_branch()
-        else:
-            # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
-            if self.chat_view.bubbles:
-                self.chat_view.bubbles[-1].set_can_continue(False)
-            self.chat_view.append_rows(BranchRows(self.store, self.branch, self.model_name)[-2:], streaming=True)
-        bubble = self.chat_view.bubble_for(answer.id)
+            self._attach_answer_bubble()
+            self._after_send()
+            return
+        # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
+        if self.chat_view.bubbles:
+            self.chat_view.bubbles[-1].set_can_continue(False)
+        question_row, answer_row = BranchRows(self.store, self.branch, self.model_name)[-2:]
+        self.chat_view.append_rows([question_row])
+        # The answer's bubble comes on the next turn of the event loop, so that Send is two short
+        # pauses instead of one long one; an engine event arriving first builds it at once.
+        self._pending_answer_row = answer_row
+        QTimer.singleShot(0, self._add_pending_answer_row)
+
+    def _add_pending_answer_row(self) -> None:
+        row, self._pending_answer_row = self._pending_answer_row, None
+        if row is None:
+            return
+        bubbles = self.chat_view.bubbles
+        question_id = self.generation.question_id if self.generation is not None else None
+        if self.generation is not None and bubbles and bubbles[-1].message_id == question_id:
+            self.chat_view.append_rows([row], streaming=True)
+            self._attach_answer_bubble()
+        self._after_send()
+
+    def _attach_answer_bubble(self) -> None:
+        """Stream into the answer's bubble (the view may show another conversation by now)."""
+        bubble = self.chat_view.bubble_for(self.generation.message_id) if self.generation is not None else None
         self._answer_bubble = bubble
         if bubble is not None:
             bubble.set_notice("")
             bubble.footer.hide()
             self.chat_view.begin_stream(bubble)
-        self.metrics_panel.begin_answer(self.answer)
-        self._set_busy(True)
+
+    def _after_send(self) -> None:
+        if self.answer is not None:
+            self.metrics_panel.begin_answer(self.answer)
         self.refresh_conversation_list()
 
     def _tokens_before(self, question: StoredMessage | None) -> list[int]:
@@ -584,6 +609,7 @@ class MainWindow(ConversationHandlingMixin):
         self.model_ready.emit(event)
 
     def _on_started(self, event: Started) -> None:
+        self._add_pending_answer_row()
         generation = self.generation
         if generation is None or event.request_id != generation.request_id:
             return
@@ -599,6 +625,7 @@ class MainWindow(ConversationHandlingMixin):
             self._answer_bubble.set_notice(dropped_notice(event.dropped_messages))
 
     def _on_token_received(self, event: Token) -> None:
+        self._add_pending_answer_row()
         generation = self.generation
         if generation is None or event.request_id != generation.request_id:
             return
@@ -618,6 +645,7 @@ class MainWindow(ConversationHandlingMixin):
             self.metrics_panel.on_stats(event)
 
     def _on_finished(self, event: Finished) -> None:
+        self._add_pending_answer_row()
         generation = self.generation
         if generation is None or event.request_id != generation.request_id or self.answer is None:
             return
@@ -633,6 +661,7 @@ class MainWindow(ConversationHandlingMixin):
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:
+        self._add_pending_answer_row()
         logger.warning("engine failure: %s", event.reason)
         generation = self.generation
         if generation is not None and event.request_id in (generation.request_id, None):
@@ -675,6 +704,7 @@ class MainWindow(ConversationHandlingMixin):
     # --- shutdown ----------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._pending_answer_row = None  # the store closes below: nothing more to show
         if self.generation is not None:
             self._end_answer("interrupted")
         self._finish_pending_delete()

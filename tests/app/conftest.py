@@ -29,3 +29,10 @@ def window(qtbot: QtBot, starter_model: Path) -> Iterator[MainWindow]:
     assert win.client._thread.isFinished(), "the engine client thread is still running"
     if pid is not None:
         assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+def answer_on_screen(window: MainWindow) -> str:
+    """The text of the answer bubble at the end of the chat ("" until the answer's bubble is there:
+    it is built on the event-loop turn after Send)."""
+    bubbles = window.chat_view.bubbles
+    return bubbles[-1].text if bubbles and bubbles[-1].role == "assistant" else ""

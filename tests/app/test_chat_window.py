@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.main_window import MainWindow
 from engine.protocol import LoadOptions, SamplingParams
 
-from .conftest import ANSWER_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, answer_on_screen
 
 
 def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: MainWindow) -> None:
@@ -74,7 +74,7 @@ def test_stop_ends_the_answer_early(qtbot: QtBot, window: MainWindow) -> None:
 def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, window: MainWindow) -> None:
     window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
     window.send_message("Write a long poem about autumn leaves.")
-    qtbot.waitUntil(lambda: len(window.chat_view.bubbles[-1].text) > 20, timeout=ANSWER_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
     with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:

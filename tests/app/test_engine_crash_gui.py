@@ -17,13 +17,13 @@ from app.main_window import MainWindow
 from engine.crash_report import describe_exit
 from engine.protocol import ChatMessage, Failed, LoadOptions, SamplingParams
 
-from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
 
 def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, window: MainWindow) -> None:
     window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
     window.send_message("Write a long poem about autumn leaves.")
-    qtbot.waitUntil(lambda: len(window.chat_view.bubbles[-1].text) > 20, timeout=ANSWER_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
     with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:

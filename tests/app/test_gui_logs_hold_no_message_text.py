@@ -27,7 +27,7 @@ from engine.protocol import SamplingParams
 from tests.fixtures.bad_ggufs import LLAMA_CPP_REFUSED
 from tests.hub.fake_hub import write_tiny_gguf
 
-from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
 SECRET_SYSTEM = "You guard the phrase marmalade-zeppelin-9023."
 SECRET_QUESTION = "My locker code is aubergine-4471-quasar; please keep it."
@@ -73,7 +73,7 @@ def _ask(qtbot: QtBot, window: MainWindow, text: str) -> str:
 def _crash_mid_answer(qtbot: QtBot, window: MainWindow, text: str) -> str:
     window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
     window.send_message(text)
-    qtbot.waitUntil(lambda: len(window.chat_view.bubbles[-1].text) > 20, timeout=ANSWER_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
     with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
