@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import math
 import os
-import random
 import statistics
 import time
 from collections.abc import Sequence
@@ -37,18 +36,24 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-def median_interval(
-    values: Sequence[float], level: float = 0.95, resamples: int = 2000, seed: int = 0
-) -> tuple[float, float]:
-    """Percentile-bootstrap interval of the median: where the median could lie had other rounds
-    been drawn from the same conditions. Seeded, so a rerun on the same figures prints the same."""
-    if not values:
+def median_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float]:
+    """Distribution-free confidence interval of the median: the k-th smallest and k-th largest
+    value, with k the largest rank for which the median lies between them with at least `level`
+    probability (binomial, p = 1/2). Needs only independent values, no shape; with under 6
+    values it is their whole range."""
+    ordered = sorted(values)
+    n = len(ordered)
+    if not n:
         return 0.0, 0.0
-    rng = random.Random(seed)
-    medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(resamples))
-    low = medians[int((1 - level) / 2 * (resamples - 1))]
-    high = medians[round((1 + level) / 2 * (resamples - 1))]
-    return low, high
+    tail = (1 - level) / 2
+    k, below = 0, 0.0  # below: P(fewer than k+1 values fall under the median)
+    while k < n // 2:
+        below += math.comb(n, k) / 2**n
+        if below > tail:
+            break
+        k += 1
+    k = max(k, 1)
+    return ordered[k - 1], ordered[n - k]
 
 
 def verdict(ok: bool) -> str:
