@@ -45,11 +45,11 @@ temporary folder: its prefix cache starts empty and the bench leaves nothing beh
 
 Spread (this 2-core shared host, 128 tokens): per-round ratios of two identical bare-loop
 workers (an A/A test) scatter with an IQR of about +-5 %; speed swings between answers seconds
-apart, so longer answers hardly narrow it, more rounds do. 30 rounds (about 2.5 minutes) put the
-median within about +-2-3 %; four times the rounds halve that.
+apart, so longer answers hardly narrow it, more rounds do. 30 rounds (about 3 minutes at 80 tok/s) put
+the median within about +-2-3 %; four times the rounds halve that.
 
 --fresh-processes runs the old way instead: every answer in a new process that loads the model
-first (use --tokens 256 --rounds 9 for the old bench's figures; it cannot resolve 5 %).
+first (--tokens 256 --rounds 9 --warmup 0 is the old bench; it cannot resolve 5 %).
 
 Run:  python bench/decode.py [--tokens 128] [--rounds 30] [--warmup 1] [--threads 2] [--json]
       python bench/decode.py --rounds 3 --tokens 32   (a quick check that it runs)
