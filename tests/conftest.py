@@ -5,12 +5,24 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def write_figures(request: pytest.FixtureRequest, lines: Iterable[str]) -> None:
+    """Show a test's figures (kill cycles survived, bad files tried) in the run's output, without -s."""
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line("")
+        for line in lines:
+            reporter.write_line(line)
 
 
 @pytest.fixture(autouse=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.app_kill_cycles import AppCycleResult, run_app_cycles
+from tests.conftest import write_figures
 
 CYCLES = 20
 FIGURES: list[str] = []
@@ -27,14 +28,7 @@ FIGURES: list[str] = []
 @pytest.fixture
 def figures(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or capture is None:
-        return
-    with capture.global_and_fixture_disabled():  # the figure shows without -s
-        reporter.write_line("")
-        for line in FIGURES:
-            reporter.write_line(line)
+    write_figures(request, FIGURES)
 
 
 def test_twenty_kill_9_cycles_of_the_app_never_corrupt_the_database_or_leave_an_engine_behind(

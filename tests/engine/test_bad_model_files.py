@@ -25,6 +25,7 @@ from engine.protocol import (
     Loaded,
     LoadOptions,
 )
+from tests.conftest import write_figures
 from tests.engine.driving import answer, events_until
 from tests.fixtures.bad_ggufs import LLAMA_CPP_REFUSED, BadFile, build_corpus
 
@@ -42,14 +43,8 @@ def corpus(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> lis
 @pytest.fixture(scope="module", autouse=True)
 def figures(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
-    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
-    capture = request.config.pluginmanager.get_plugin("capturemanager")
-    if reporter is None or capture is None:
-        return
-    with capture.global_and_fixture_disabled():  # the figure shows without -s
-        reporter.write_line("")
-        for path, (tried, crashed) in FIGURES.items():
-            reporter.write_line(f"bad model files through {path}: {tried} tried, {crashed} crashed")
+    lines = [f"bad model files through {path}: {n} tried, {crashed} crashed" for path, (n, crashed) in FIGURES.items()]
+    write_figures(request, lines)
 
 
 def _count(path: str, tried: int, crashed: int) -> None:
