@@ -296,7 +296,8 @@ class Worker:
                 t_first = t_last
             pending_text.append(text_stream.feed(step.piece))
             pending_tokens.append(step.token)
-            if t_last >= next_flush:
+            # The last token allowed goes out at once: the model decodes it before the loop ends.
+            if t_last >= next_flush or count == cmd.sampling.max_tokens:
                 self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
                 pending_text.clear()
                 pending_tokens.clear()
