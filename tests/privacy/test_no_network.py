@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
+from tests.conftest import cannot_run_here
 from tests.privacy.conftest import guard_children
 from tests.privacy.socket_guard import OutboundConnectionBlockedError, SocketGuard, read_child_attempts
 
@@ -166,10 +167,10 @@ def test_huggingface_hub_is_not_imported_when_the_window_starts(tmp_path: Path) 
 def _no_network_prefix() -> list[str]:
     unshare = shutil.which("unshare")
     if unshare is None:
-        pytest.skip("unshare is not installed")
+        cannot_run_here("unshare is not installed")
     probe = subprocess.run([unshare, "-n", "true"], capture_output=True, text=True, check=False)
     if probe.returncode != 0:
-        pytest.skip(f"unshare -n is not allowed here: {probe.stderr.strip()}")
+        cannot_run_here(f"unshare -n is not allowed here: {probe.stderr.strip()}")
     return [unshare, "-n", "--"]
 
 

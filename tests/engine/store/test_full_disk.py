@@ -1,12 +1,11 @@
 """A full disk while saving: one clear sentence, no corruption, and saving works again once space
 is freed. The disk is a real 2 MB tmpfs holding HEARTH_HOME, filled to the last byte by a file.
 
-Mounting needs root (CAP_SYS_ADMIN); elsewhere the test is skipped and says why.
+Mounting needs root (CAP_SYS_ADMIN); elsewhere the test is skipped and says why (under CI it fails).
 """
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 from engine.errors import UserError
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore, default_db_path
+from tests.fixtures.small_disk import small_tmpfs
 
 DISK_FULL = "The disk is full, so this answer is not being saved; free some space and it will be saved again."
 WAIT_S = 30.0
@@ -24,21 +24,9 @@ WAIT_S = 30.0
 
 @pytest.fixture
 def small_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    mount_point = tmp_path / "small-disk"
-    mount_point.mkdir()
-    mounted = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mount_point)],
-        check=False,
-        capture_output=True,
-        text=True,
-    )
-    if mounted.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here (needs root): {mounted.stderr.strip()}")
-    monkeypatch.setenv("HEARTH_HOME", str(mount_point))
-    try:
+    with small_tmpfs(tmp_path / "small-disk", "2m") as mount_point:
+        monkeypatch.setenv("HEARTH_HOME", str(mount_point))
         yield mount_point
-    finally:
-        subprocess.run(["umount", "-l", str(mount_point)], check=True)
 
 
 def _fill(disk: Path) -> Path:
