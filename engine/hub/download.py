@@ -25,7 +25,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
@@ -673,21 +673,8 @@ def _read_directly(
             _check_answer(answer, remote, offset)
             # read1: what has arrived, up to READ_CHUNK, so a slow link still shows progress and
             # pauses at once, while a fast one moves megabytes per call.
-            pending: list[bytes] = []
-            pending_bytes, handed_at = 0, time.monotonic()
-            while piece := response.read1(READ_CHUNK):
-                pending.append(piece)
-                pending_bytes += len(piece)
-                offset += len(piece)
-                now = time.monotonic()
-                if pending_bytes >= READ_CHUNK or now - handed_at >= PROGRESS_INTERVAL_S:
-                    writer.put(pending)
-                    pending, pending_bytes, handed_at = [], 0, now
-                    meter.update(offset)
-                if writer.error is not None or (stop is not None and stop.is_set()):
-                    break
-            if pending:
-                writer.put(pending)
+            pieces = iter(lambda: response.read1(READ_CHUNK), b"")
+            _hand_to_writer(pieces, offset, writer=writer, meter=meter, stop=stop)
     except (OSError, http.client.HTTPException) as exc:  # the disk is the writer's: these are the network's
         raise _NetworkError(str(exc)) from exc
 
@@ -718,8 +705,6 @@ def _read_through_session(
     from huggingface_hub.utils._http import hf_raise_for_status
 
     timeout = httpx2.Timeout(READ_TIMEOUT_S, connect=CONNECT_TIMEOUT_S)
-    pending: list[bytes] = []  # pieces (64 KiB from httpx2) batched into READ_CHUNK hand-overs
-    pending_bytes = 0
     try:
         with get_session().stream("GET", remote.url, headers=headers, timeout=timeout) as response:
             if response.status_code >= 400:
@@ -727,20 +712,35 @@ def _read_through_session(
                 with hub_errors(repo_id=remote.repo_id, filename=remote.path, revision=remote.commit):
                     hf_raise_for_status(response)
             _check_answer(response, remote, offset)
-            handed_at = time.monotonic()
-            for piece in response.iter_raw():
-                pending.append(piece)
-                pending_bytes += len(piece)
-                offset += len(piece)
-                now = time.monotonic()
-                if pending_bytes >= READ_CHUNK or now - handed_at >= PROGRESS_INTERVAL_S:
-                    writer.put(pending)
-                    pending, pending_bytes, handed_at = [], 0, now
-                    meter.update(offset)
-                if writer.error is not None or (stop is not None and stop.is_set()):
-                    break
+            _hand_to_writer(response.iter_raw(), offset, writer=writer, meter=meter, stop=stop)
     except (httpx2.TransportError, httpx2.StreamError) as exc:
         raise _NetworkError(str(exc)) from exc
+
+
+def _hand_to_writer(
+    pieces: Iterator[bytes],
+    offset: int,
+    *,
+    writer: _Writer,
+    meter: _ProgressMeter,
+    stop: threading.Event | None,
+) -> None:
+    """Pass the body's pieces to the writer thread in hand-overs of about READ_CHUNK (or every
+    PROGRESS_INTERVAL_S on a slow link), until the body ends, the disk fails or the user pauses."""
+    pending: list[bytes] = []
+    pending_bytes, handed_at = 0, time.monotonic()
+    try:
+        for piece in pieces:
+            pending.append(piece)
+            pending_bytes += len(piece)
+            offset += len(piece)
+            now = time.monotonic()
+            if pending_bytes >= READ_CHUNK or now - handed_at >= PROGRESS_INTERVAL_S:
+                writer.put(pending)
+                pending, pending_bytes, handed_at = [], 0, now
+                meter.update(offset)
+            if writer.error is not None or (stop is not None and stop.is_set()):
+                break
     finally:
         if pending:  # what arrived before a hang-up is kept
             writer.put(pending)
