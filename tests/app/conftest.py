@@ -18,6 +18,12 @@ ANSWER_TIMEOUT_MS = 180_000
 
 @pytest.fixture
 def window(qtbot: QtBot, starter_model: Path) -> Iterator[MainWindow]:
+    yield from window_on_starter_model(qtbot, starter_model)
+
+
+def window_on_starter_model(qtbot: QtBot, starter_model: Path) -> Iterator[MainWindow]:
+    """The real window with the starter model loaded; after the test, the window closed, and its
+    client thread and engine child gone."""
     win = MainWindow()
     qtbot.addWidget(win)
     win.show()

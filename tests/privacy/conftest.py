@@ -6,16 +6,14 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from engine.protocol import LoadOptions
+from tests.app.conftest import window_on_starter_model
 from tests.privacy.socket_guard import Attempt, SocketGuard, read_child_attempts
 
 CHILD_HOOK = Path(__file__).parent / "child_hook"
-LOAD_TIMEOUT_MS = 120_000
 
 
 def guard_children(monkeypatch: pytest.MonkeyPatch, log_path: Path) -> None:
@@ -46,14 +44,4 @@ def socket_guard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[So
 @pytest.fixture
 def guarded_window(socket_guard: SocketGuard, qtbot: QtBot, starter_model: Path) -> Iterator[MainWindow]:
     """The real window and engine child, started with the guard already on (start-up is covered too)."""
-    win = MainWindow()
-    qtbot.addWidget(win)
-    win.show()
-    with qtbot.waitSignal(win.model_ready, timeout=LOAD_TIMEOUT_MS):
-        win.load_model(LoadOptions(str(starter_model), n_ctx=2048, n_threads=2))
-    yield win
-    pid = win.client.engine_pid()
-    win.close()
-    assert win.client._thread.isFinished(), "the engine client thread is still running"
-    if pid is not None:
-        assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    yield from window_on_starter_model(qtbot, starter_model)
