@@ -57,7 +57,8 @@ from pathlib import Path
 from typing import Any
 
 from _common import load_note, median, verdict
-from ui_stall import BenchError, _quiet_offscreen_warnings, _wait_for
+from _window import hearth_application
+from ui_stall import BenchError, _wait_for
 
 SETTLE_MS = 300  # the event loop runs this long after a paste, a click or the outcome, so layout and paint count
 TARGET_STALL_MS = 16.0
@@ -109,19 +110,11 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
-    from app.i18n import install_translator
     from app.main_window import MainWindow
-    from app.style import apply_style
     from engine.protocol import LoadOptions
     from engine.starter_model import starter_model_path
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    assert isinstance(app, QApplication)
-    app.setApplicationName("Hearth")
-    app.setOrganizationName("Hearth")
-    _quiet_offscreen_warnings()
-    install_translator(app, None)
-    apply_style(app)
+    _app = hearth_application()  # held: the application lives until main returns
     _log_to_file()
     window = MainWindow()
     window.show()

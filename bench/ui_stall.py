@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from _common import LONG_PROMPT, SEED, TEMPERATURE, CpuPressure, load_note, percentile, verdict
+from _window import hearth_application
 
 SCRIPT_STARTED = time.monotonic()
 SCRIPT_STARTED_BOOT = time.clock_gettime(time.CLOCK_BOOTTIME) if hasattr(time, "CLOCK_BOOTTIME") else None
@@ -80,17 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEvent, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.i18n import install_translator
     from app.main_window import MainWindow
-    from app.style import apply_style
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    assert isinstance(app, QApplication)
-    app.setApplicationName("Hearth")
-    app.setOrganizationName("Hearth")
-    _quiet_offscreen_warnings()
-    install_translator(app, None)
-    apply_style(app)
+    app = hearth_application()
     window = MainWindow()
     window.show()
     shown_s = time.monotonic() - SCRIPT_STARTED
@@ -238,23 +231,6 @@ def _emit_drops_true_reference() -> bool:
     for _ in range(10):
         emitter.ping.emit()
     return sys.getrefcount(True) < before
-
-
-def _quiet_offscreen_warnings() -> None:
-    """Drop the offscreen platform's 'does not support propagateSizeHints()' lines; pass on the rest."""
-    from PySide6.QtCore import qInstallMessageHandler
-
-    previous: list[Any] = []
-
-    def handler(mode: Any, context: Any, message: str) -> None:
-        if "propagateSizeHints" in message:
-            return
-        if previous and previous[0] is not None:
-            previous[0](mode, context, message)
-        else:
-            print(message, file=sys.stderr)
-
-    previous.append(qInstallMessageHandler(handler))
 
 
 def _percent(value: float | None) -> str:
