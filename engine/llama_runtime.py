@@ -1,9 +1,10 @@
 """A loaded model and its context, driven through llama.cpp's low-level API.
 
 We hold the raw llama.cpp handles instead of `llama_cpp.Llama` because the
-high-level class samples in Python (about 85 % of llama.cpp's speed here) and
-gives no load-progress callback. The decode loop below is llama_decode plus the
-native sampler chain, with Python only moving token ids and bytes.
+high-level class gives no load-progress callback and no control over the sampler
+chain, and its stream costs about 2.5 % more per token (bench/decode_lockstep.py;
+llama-cpp-python 0.3.36 samples in C too). The decode loop below is llama_decode
+plus the native sampler chain, with Python only moving token ids and bytes.
 """
 
 from __future__ import annotations
