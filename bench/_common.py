@@ -7,7 +7,8 @@ import math
 import os
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 # SmolLM2-135M answers this with well over 512 tokens at temperature 0.7 (seed 1),
 # so the runs end at max_tokens rather than at an end-of-generation token.
@@ -104,3 +105,37 @@ class CpuPressure:
         if self._p0 is None or p1 is None or wall_us <= 0:
             return None
         return min(1.0, (p1 - self._p0) / wall_us)
+
+
+def open_high_level(model_path: str, n_ctx: int, threads: int, n_batch: int, repeat_last_n: int) -> Any:
+    """llama-cpp-python's high-level Llama, set up as the decode benches compare it: Hearth's
+    context size, batch and threads, flash attention off (its default, and Hearth's)."""
+    from llama_cpp import Llama
+
+    return Llama(
+        model_path=model_path,
+        n_ctx=n_ctx,
+        n_batch=n_batch,
+        n_ubatch=n_batch,
+        n_threads=threads,
+        n_threads_batch=threads,
+        last_n_tokens_size=repeat_last_n,
+        seed=SEED,
+        verbose=False,
+    )
+
+
+def high_level_stream(llm: Any, prompt_text: str, sampling: Any) -> Iterator[dict[str, Any]]:
+    """create_completion(stream=True) with the sampling of an engine.protocol.SamplingParams."""
+    stream: Iterator[dict[str, Any]] = llm.create_completion(
+        prompt_text,
+        max_tokens=sampling.max_tokens,
+        temperature=sampling.temperature,
+        top_k=sampling.top_k,
+        top_p=sampling.top_p,
+        min_p=sampling.min_p,
+        repeat_penalty=sampling.repeat_penalty,
+        seed=sampling.seed,
+        stream=True,
+    )
+    return stream

@@ -77,9 +77,11 @@ from _common import (
     TEMPERATURE,
     CpuPressure,
     decode_rate,
+    high_level_stream,
     load_note,
     median,
     median_interval,
+    open_high_level,
     percentile,
     quiet_llama_logs,
     verdict,
@@ -260,21 +262,9 @@ def _cpu_s(proc: Any) -> float:
 
 class HighLevelPath:
     def __init__(self, setup: Setup) -> None:
-        from llama_cpp import Llama
-
         self.setup = setup
         started = time.perf_counter()
-        self.llm = Llama(
-            model_path=setup.model_path,
-            n_ctx=setup.n_ctx,
-            n_batch=N_BATCH,
-            n_ubatch=N_BATCH,
-            n_threads=setup.threads,
-            n_threads_batch=setup.threads,
-            last_n_tokens_size=setup.sampling.repeat_last_n,
-            seed=SEED,
-            verbose=False,
-        )
+        self.llm = open_high_level(setup.model_path, setup.n_ctx, setup.threads, N_BATCH, setup.sampling.repeat_last_n)
         self.load_s = time.perf_counter() - started
         self.prompt = self.llm.tokenize(setup.prompt_text.encode("utf-8"), add_bos=True, special=True)
 
@@ -293,17 +283,7 @@ class HighLevelPath:
         pressure.start()
         cpu0 = time.process_time()
         started = time.perf_counter()
-        stream = llm.create_completion(
-            setup.prompt_text,
-            max_tokens=s.max_tokens,
-            temperature=s.temperature,
-            top_k=s.top_k,
-            top_p=s.top_p,
-            min_p=s.min_p,
-            repeat_penalty=s.repeat_penalty,
-            seed=s.seed,
-            stream=True,
-        )
+        stream = high_level_stream(llm, setup.prompt_text, s)
         first = last = 0.0
         finish = ""
         pieces: list[str] = []

@@ -39,7 +39,17 @@ from pathlib import Path
 from typing import Any
 
 import llama_cpp
-from _common import LONG_PROMPT, SEED, TEMPERATURE, median, median_interval, quiet_llama_logs, verdict
+from _common import (
+    LONG_PROMPT,
+    SEED,
+    TEMPERATURE,
+    high_level_stream,
+    median,
+    median_interval,
+    open_high_level,
+    quiet_llama_logs,
+    verdict,
+)
 
 from engine.llama_runtime import LlamaModel
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
@@ -61,17 +71,7 @@ class Bench:
         self.prompt_text = first.template.render((ChatMessage("user", LONG_PROMPT),))
         self.prompt = first.tokenize(self.prompt_text, add_special=True)
         self.sampling = SamplingParams(temperature=TEMPERATURE, seed=SEED, max_tokens=tokens)
-        self.llm = llama_cpp.Llama(
-            model_path=path,
-            n_ctx=N_CTX,
-            n_batch=N_BATCH,
-            n_ubatch=N_BATCH,
-            n_threads=threads,
-            n_threads_batch=threads,
-            last_n_tokens_size=self.sampling.repeat_last_n,
-            seed=SEED,
-            verbose=False,
-        )
+        self.llm = open_high_level(path, N_CTX, threads, N_BATCH, self.sampling.repeat_last_n)
         self.role: dict[str, LlamaModel] = dict(zip(LOW_LEVEL, self.contexts, strict=True))
         self.answer = list(self._sampled(preselect=False))  # the ceiling replays it
         self.written: dict[str, list[int]] = {"hearth": [], "bare": []}
@@ -108,19 +108,7 @@ class Bench:
         model.kv_tokens = [*self.prompt, *self.answer]
 
     def high_level(self) -> Iterator[Any]:
-        s = self.sampling
-        stream = self.llm.create_completion(
-            self.prompt_text,
-            max_tokens=s.max_tokens,
-            temperature=s.temperature,
-            top_k=s.top_k,
-            top_p=s.top_p,
-            min_p=s.min_p,
-            repeat_penalty=s.repeat_penalty,
-            seed=s.seed,
-            stream=True,
-        )
-        for chunk in stream:
+        for chunk in high_level_stream(self.llm, self.prompt_text, self.sampling):
             if chunk["choices"][0]["finish_reason"] is None:  # the closing chunk carries no new token
                 yield chunk
 
