@@ -18,7 +18,9 @@ the same host speed. Per-round ratios then scatter by about +-1 %.
 
 The three low-level paths each own a context of their own, and the contexts swap roles every
 round: where a context's buffers happen to lie in memory alone moved a path by about 3 % in
-trials with fixed roles. The high-level path keeps its own Llama. One round = one answer of
+trials with fixed roles. The high-level path keeps its own Llama, and so its own placement:
+two identical contexts differed by up to 2.5 % (an A/A test), so judge by a few runs, each in a
+fresh process, not one run's interval. One round = one answer of
 --tokens tokens per path from the same prompt and seed (the first step, which reads the prompt,
 is not timed). The verdict lines are the median of per-round speed ratios with their exact 95 %
 interval (_common.median_interval).
