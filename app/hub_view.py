@@ -3,7 +3,6 @@ for this computer, and Download. The network is used only when the user searches
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -23,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import run_in_background
-from app.resources import resource_path
+from app.curated_models import CURATED_MODELS
+from app.quant_hints import quant_hint_text
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
 
@@ -108,13 +108,12 @@ class HubView(QWidget):
     # --- the beginner's list and search --------------------------------------------------
 
     def show_curated(self) -> None:
-        """Small instruct models that run on an ordinary computer (resources/curated_models.json)."""
-        data = json.loads(resource_path("curated_models.json").read_text(encoding="utf-8"))
+        """Small instruct models that run on an ordinary computer (app/curated_models.py)."""
         self.results.clear()
-        for model in data["models"]:
-            item = QListWidgetItem(f"{model['repo_id']}\n{model['note']}")
-            item.setData(Qt.ItemDataRole.UserRole, model["repo_id"])
-            item.setToolTip(self.tr("About {size} MB").format(size=model["size_mb"]))
+        for model in CURATED_MODELS:
+            item = QListWidgetItem(f"{model.repo_id}\n{model.note_text()}")
+            item.setData(Qt.ItemDataRole.UserRole, model.repo_id)
+            item.setToolTip(self.tr("About {size} MB").format(size=model.size_mb))
             self.results.addItem(item)
         self.status.setText(self.tr("Suggested small models. Pick one to see its files, or search."))
 
@@ -169,7 +168,7 @@ class HubView(QWidget):
         self._shapes.clear()
         self.files.clear()
         for group in repo_files.groups:
-            head = QTreeWidgetItem([f"{group.quant or self.tr('other')} · {group.hint}"])
+            head = QTreeWidgetItem([f"{group.quant or self.tr('other')} · {quant_hint_text(group.hint)}"])
             head.setFirstColumnSpanned(True)
             for model in group.files:
                 parts = self.tr(" ({n} parts)").format(n=len(model.parts)) if model.is_split else ""

@@ -71,6 +71,12 @@ _HINTS = (
 )
 
 
+UNNAMED_HINT = "quantization not named in the file name"
+UNCOMMON_HINT = "a less common quantization"
+# Every hint quant_hint can give (the window translates each one: app/quant_hints.py).
+ALL_HINTS = (*(hint for _prefixes, hint in _HINTS), UNNAMED_HINT, UNCOMMON_HINT)
+
+
 def quant_label(path: str) -> str | None:
     """The quantization named in a file path (upper case, FP16 -> F16), or None.
 
@@ -86,11 +92,11 @@ def quant_label(path: str) -> str | None:
 def quant_hint(label: str | None) -> str:
     """A few words on what a quantization level means for the user."""
     if label is None:
-        return "quantization not named in the file name"
+        return UNNAMED_HINT
     for prefixes, hint in _HINTS:
         if any(label.startswith(p) for p in prefixes):
             return hint
-    return "a less common quantization"
+    return UNCOMMON_HINT
 
 
 def bits_per_weight(label: str | None) -> float | None:

@@ -524,6 +524,44 @@
     </message>
 </context>
 <context>
+    <name>CuratedModels</name>
+    <message>
+        <location filename="../../app/curated_models.py" line="31"/>
+        <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
+        <translation>小巧又快速；能写英文和中文（繁体和简体）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="40"/>
+        <source>Meta&apos;s small model: fast answers for everyday questions.</source>
+        <translation>Meta 的小型模型：日常问题回答得快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="46"/>
+        <source>Google&apos;s small Gemma 3: good writing for its size.</source>
+        <translation>Google 的小型 Gemma 3：就其大小而言，文笔很好。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="52"/>
+        <source>A step up in quality, and strong in Chinese.</source>
+        <translation>质量更上一层，中文也很强。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="58"/>
+        <source>The big sibling of Hearth&apos;s starter model.</source>
+        <translation>Hearth 入门模型的大哥。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="64"/>
+        <source>Better reasoning; needs about 3 GB of free memory.</source>
+        <translation>推理能力更好；需要约 3 GB 可用内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="70"/>
+        <source>Microsoft&apos;s Phi: careful answers, English first.</source>
+        <translation>Microsoft 的 Phi：回答谨慎，以英文为主。</translation>
+    </message>
+</context>
+<context>
     <name>DownloadRowView</name>
     <message>
         <location filename="../../app/downloads_view.py" line="39"/>
@@ -736,94 +774,94 @@
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="117"/>
+        <location filename="../../app/hub_view.py" line="116"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="119"/>
+        <location filename="../../app/hub_view.py" line="118"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="128"/>
+        <location filename="../../app/hub_view.py" line="127"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/hub_view.py" line="136"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="138"/>
+        <location filename="../../app/hub_view.py" line="137"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/hub_view.py" line="144"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/hub_view.py" line="144"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="163"/>
+        <location filename="../../app/hub_view.py" line="162"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="175"/>
+        <location filename="../../app/hub_view.py" line="174"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="182"/>
+        <location filename="../../app/hub_view.py" line="181"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="244"/>
+        <location filename="../../app/hub_view.py" line="243"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/hub_view.py" line="250"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/hub_view.py" line="257"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/hub_view.py" line="257"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -1065,132 +1103,132 @@
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="154"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="190"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="192"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="473"/>
+        <location filename="../../app/main_window.py" line="498"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="503"/>
+        <location filename="../../app/main_window.py" line="528"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="559"/>
+        <location filename="../../app/main_window.py" line="584"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="564"/>
+        <location filename="../../app/main_window.py" line="589"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="652"/>
+        <location filename="../../app/main_window.py" line="681"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="550"/>
+        <location filename="../../app/main_window.py" line="575"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="568"/>
+        <location filename="../../app/main_window.py" line="593"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="572"/>
+        <location filename="../../app/main_window.py" line="597"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="575"/>
+        <location filename="../../app/main_window.py" line="600"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="647"/>
+        <location filename="../../app/main_window.py" line="676"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1708,6 +1746,59 @@
         <location filename="../../app/privacy_view.py" line="68"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要删除所有对话、缓存、你下载或导入的模型，以及你的设置吗？此操作无法撤销。其他应用的模型不受影响。</translation>
+    </message>
+</context>
+<context>
+    <name>QuantHints</name>
+    <message>
+        <location filename="../../app/quant_hints.py" line="13"/>
+        <source>full precision: the largest files, the original quality</source>
+        <translation>完整精度：文件最大，保留原始质量</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="14"/>
+        <source>almost the original quality, large</source>
+        <translation>几乎是原始质量，文件大</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="15"/>
+        <source>very close to the original quality</source>
+        <translation>非常接近原始质量</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="16"/>
+        <source>high quality, a little larger</source>
+        <translation>质量高，文件稍大</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="17"/>
+        <source>a good balance of size and quality</source>
+        <translation>大小与质量的良好平衡</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="18"/>
+        <source>small, good quality</source>
+        <translation>文件小，质量好</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="19"/>
+        <source>smaller, noticeably lower quality</source>
+        <translation>更小，质量明显较低</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="20"/>
+        <source>the smallest, much lower quality: only when nothing else fits</source>
+        <translation>最小，质量低很多：只在其他都放不下时使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="21"/>
+        <source>quantization not named in the file name</source>
+        <translation>文件名没有标明量化等级</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="22"/>
+        <source>a less common quantization</source>
+        <translation>较少见的量化等级</translation>
     </message>
 </context>
 <context>

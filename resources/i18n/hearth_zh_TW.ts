@@ -524,6 +524,44 @@
     </message>
 </context>
 <context>
+    <name>CuratedModels</name>
+    <message>
+        <location filename="../../app/curated_models.py" line="31"/>
+        <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
+        <translation>小巧又快速；能寫英文與中文（繁體和簡體）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="40"/>
+        <source>Meta&apos;s small model: fast answers for everyday questions.</source>
+        <translation>Meta 的小型模型：日常問題回答得快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="46"/>
+        <source>Google&apos;s small Gemma 3: good writing for its size.</source>
+        <translation>Google 的小型 Gemma 3：以它的大小來說，文筆很好。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="52"/>
+        <source>A step up in quality, and strong in Chinese.</source>
+        <translation>品質更上一層，中文也很強。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="58"/>
+        <source>The big sibling of Hearth&apos;s starter model.</source>
+        <translation>Hearth 入門模型的大哥。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="64"/>
+        <source>Better reasoning; needs about 3 GB of free memory.</source>
+        <translation>推理能力更好；需要約 3 GB 可用記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/curated_models.py" line="70"/>
+        <source>Microsoft&apos;s Phi: careful answers, English first.</source>
+        <translation>Microsoft 的 Phi：回答謹慎，以英文為主。</translation>
+    </message>
+</context>
+<context>
     <name>DownloadRowView</name>
     <message>
         <location filename="../../app/downloads_view.py" line="39"/>
@@ -736,94 +774,94 @@
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="117"/>
+        <location filename="../../app/hub_view.py" line="116"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="119"/>
+        <location filename="../../app/hub_view.py" line="118"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="128"/>
+        <location filename="../../app/hub_view.py" line="127"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/hub_view.py" line="136"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="138"/>
+        <location filename="../../app/hub_view.py" line="137"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/hub_view.py" line="144"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/hub_view.py" line="144"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="163"/>
+        <location filename="../../app/hub_view.py" line="162"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="175"/>
+        <location filename="../../app/hub_view.py" line="174"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="182"/>
+        <location filename="../../app/hub_view.py" line="181"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/hub_view.py" line="218"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="244"/>
+        <location filename="../../app/hub_view.py" line="243"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/hub_view.py" line="250"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/hub_view.py" line="257"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/hub_view.py" line="257"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -1065,132 +1103,132 @@
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="131"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="150"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="154"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="190"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="192"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="473"/>
+        <location filename="../../app/main_window.py" line="498"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="503"/>
+        <location filename="../../app/main_window.py" line="528"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="559"/>
+        <location filename="../../app/main_window.py" line="584"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="564"/>
+        <location filename="../../app/main_window.py" line="589"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="652"/>
+        <location filename="../../app/main_window.py" line="681"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="550"/>
+        <location filename="../../app/main_window.py" line="575"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="568"/>
+        <location filename="../../app/main_window.py" line="593"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="572"/>
+        <location filename="../../app/main_window.py" line="597"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="575"/>
+        <location filename="../../app/main_window.py" line="600"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="647"/>
+        <location filename="../../app/main_window.py" line="676"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1708,6 +1746,59 @@
         <location filename="../../app/privacy_view.py" line="68"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要刪除所有對話、快取、你下載或匯入的模型，以及你的設定嗎？此操作無法復原。其他應用程式的模型不受影響。</translation>
+    </message>
+</context>
+<context>
+    <name>QuantHints</name>
+    <message>
+        <location filename="../../app/quant_hints.py" line="13"/>
+        <source>full precision: the largest files, the original quality</source>
+        <translation>完整精度：檔案最大，保留原始品質</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="14"/>
+        <source>almost the original quality, large</source>
+        <translation>幾乎是原始品質，檔案大</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="15"/>
+        <source>very close to the original quality</source>
+        <translation>非常接近原始品質</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="16"/>
+        <source>high quality, a little larger</source>
+        <translation>品質高，檔案稍大</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="17"/>
+        <source>a good balance of size and quality</source>
+        <translation>大小與品質的良好平衡</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="18"/>
+        <source>small, good quality</source>
+        <translation>檔案小，品質好</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="19"/>
+        <source>smaller, noticeably lower quality</source>
+        <translation>更小，品質明顯較低</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="20"/>
+        <source>the smallest, much lower quality: only when nothing else fits</source>
+        <translation>最小，品質低很多：只在其他都放不下時使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="21"/>
+        <source>quantization not named in the file name</source>
+        <translation>檔名沒有標示量化等級</translation>
+    </message>
+    <message>
+        <location filename="../../app/quant_hints.py" line="22"/>
+        <source>a less common quantization</source>
+        <translation>較少見的量化等級</translation>
     </message>
 </context>
 <context>

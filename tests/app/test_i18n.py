@@ -21,6 +21,11 @@ from pytestqt.qtbot import QtBot
 
 from app.i18n import install_translator
 from app.main_window import MainWindow
+from app.models_window import ModelsWindow
+from app.quant_hints import TRANSLATED_HINTS
+from engine.hub.quant import ALL_HINTS
+from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
+from tests.hub.fake_hub import FakeHub
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "resources" / "i18n"
@@ -82,6 +87,33 @@ def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None
     finally:
         window.close()
     assert window.client._thread.isFinished(), "the engine client thread is still running"
+
+
+def test_every_quant_hint_the_engine_gives_is_marked_for_translation() -> None:
+    assert set(ALL_HINTS) == set(TRANSLATED_HINTS), "mark the new hint in app/quant_hints.py"
+
+
+@pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
+def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language(
+    qtbot: QtBot,
+    translated: str,
+    fake_hub: FakeHub,  # noqa: F811
+    starter_model: Path,
+) -> None:
+    """The notes of the suggested models and the engine's quantization hints are data, not
+    tr() calls in a widget; they must still come out in Chinese."""
+    fake_hub.add_repo("hearth-test/SmolLM2-135M-Instruct-GGUF", {starter_model.name: starter_model})
+    window = ModelsWindow()
+    qtbot.addWidget(window)
+    window.show()
+    hub = window.hub_view
+    assert hub.results.item(0).text().splitlines()[1] == "小巧又快速；能寫英文與中文（繁體和簡體）。"
+    hub.search_box.setText("SmolLM2")
+    hub.search()
+    qtbot.waitUntil(hub.search_button.isEnabled, timeout=60_000)
+    hub.results.setCurrentRow(0)
+    qtbot.waitUntil(lambda: hub.files.topLevelItemCount() > 0, timeout=60_000)
+    assert hub.files.topLevelItem(0).text(0) == "Q4_1 · 檔案小，品質好"
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
