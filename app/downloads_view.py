@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.error_texts import template_text
 from app.segment_bar import FillBarView
 from engine.models.gguf_info import human_size
 
@@ -77,7 +78,9 @@ class DownloadRowView(QWidget):
             "cancelled": self.tr("Cancelled; the partial file was deleted."),
         }
         if job.state == "failed":
-            return str(job.error or self.tr("The download failed."))
+            if not job.error:
+                return self.tr("The download failed.")
+            return template_text(job.error, job.error_template, job.error_params)
         return states.get(job.state, str(job.state))
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.curated_models import CURATED_MODELS
+from app.error_texts import error_text
 from app.quant_hints import quant_hint_text
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
@@ -146,7 +147,7 @@ class HubView(QWidget):
 
     def _on_error(self, exc: Exception) -> None:
         self.search_button.setEnabled(True)
-        self.status.setText(str(exc))  # engine.hub.errors gives one plain sentence
+        self.status.setText(error_text(exc))  # engine.hub.errors gives one plain sentence
 
     # --- a repo's files --------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import run_in_background
+from app.error_texts import error_text
 from engine.models.gguf_info import human_parameters, human_size
 from engine.models.library import Library, LibraryEntry
 
@@ -190,7 +191,7 @@ class LibraryView(QWidget):
 
     def _on_import_failed(self, exc: Exception) -> None:
         self.import_button.setEnabled(True)
-        self.status.setText(str(exc))
+        self.status.setText(error_text(exc))
 
     def _on_add_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder of models"))

@@ -31,6 +31,7 @@ from app.conversation_handling import ConversationHandlingMixin
 from app.conversation_list import ConversationListView
 from app.conversation_settings import ConversationSettingsView
 from app.engine_client import EngineClient
+from app.error_texts import error_text
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
@@ -308,7 +309,7 @@ class MainWindow(ConversationHandlingMixin):
         try:
             self._send(text)
         except DiskFullError as exc:  # nothing is lost: the question stays in the composer
-            self.statusBar().showMessage(str(exc), 15_000)
+            self.statusBar().showMessage(error_text(exc), 15_000)
 
     def _send(self, text: str) -> None:
         self.wait_for_saves()

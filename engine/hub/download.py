@@ -94,6 +94,24 @@ class DownloadResult:
     already_there: bool  # the library had it: nothing was downloaded
 
 
+# Sentences the window translates (app/error_texts.py); {names} are filled in by UserError.
+CONNECTION_DROPPED = (
+    "The connection to the Hub dropped at {done} of {total}; "
+    "the part is kept and the download resumes where it stopped."
+)
+CHECKSUM_FAILED = (
+    "The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. "
+    "Try again; if it keeps failing, the file on the Hub may be damaged."
+)
+NOT_ENOUGH_SPACE = (
+    "Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}."
+)
+DISK_FILLED = (
+    "The disk filled up while downloading {name} ({done} of {total} saved); "
+    "the part is kept, so free some space and the download resumes where it stopped."
+)
+
+
 class DownloadPaused(UserError):  # noqa: N818 - a state the caller asked for, not a failure
     """The stop event was set: the part and its sidecar are kept for a resume."""
 
@@ -494,8 +512,8 @@ def _check_free_space(folder: Path, remotes: list[RemoteFile], targets: list[Pat
         name = PurePosixPath(remotes[0].path).name
         usable = max(free - keep_free, 0)
         raise DiskSpaceError(
-            f"Not enough free disk space to download {name}: it needs {human_size(needed)} more "
-            f"and {human_size(usable)} can be used in {folder}."
+            NOT_ENOUGH_SPACE,
+            {"name": name, "needed": human_size(needed), "usable": human_size(usable), "folder": folder},
         )
 
 
@@ -563,9 +581,7 @@ def _fetch_verified(
             failures = 0 if offset > before else failures + 1
             if failures > retries:
                 raise HubError(
-                    f"The connection to the Hub dropped at {_mb(offset)} of {_mb(remote.size)}; "
-                    "the part is kept and the download resumes where it stopped.",
-                    "unreachable",
+                    CONNECTION_DROPPED, "unreachable", params={"done": _mb(offset), "total": _mb(remote.size)}
                 ) from exc.cause
             wait = min(backoff_s * 2 ** max(failures - 1, 0), MAX_BACKOFF_S)
             logger.warning("download of %s interrupted at %d (%s); retrying in %.1fs", remote.path, offset, exc, wait)
@@ -583,11 +599,7 @@ def _fetch_verified(
     if expected is not None and got != expected:
         discard_partial(dest)
         name = PurePosixPath(remote.path).name
-        raise HubError(
-            f"The download of {name} failed its checksum (expected {expected[:12]}…, got {got[:12]}…); "
-            "nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.",
-            "other",
-        )
+        raise HubError(CHECKSUM_FAILED, "other", params={"name": name, "expected": expected[:12], "got": got[:12]})
     meter.update(offset, "done", force=True)
     return sha256, resumed_from
 
@@ -749,10 +761,7 @@ def _hand_to_writer(
 def _raise_disk_error(error: OSError, remote: RemoteFile, written: int) -> None:
     name = PurePosixPath(remote.path).name
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        raise DiskSpaceError(
-            f"The disk filled up while downloading {name} ({_mb(written)} of {_mb(remote.size)} saved); "
-            "the part is kept, so free some space and the download resumes where it stopped."
-        ) from error
+        raise DiskSpaceError(DISK_FILLED, {"name": name, "done": _mb(written), "total": _mb(remote.size)}) from error
     raise DiskSpaceError(
         f"Could not write {name} to disk ({error.strerror or error}); the part is kept for a resume."
     ) from error

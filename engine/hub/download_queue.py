@@ -32,6 +32,9 @@ class JobSnapshot:
     eta_s: float | None
     error: str | None  # one sentence when failed
     result: tuple[Path, ...] = ()  # the files, when done
+    # What the error was built from (engine.errors.UserError), for the window to translate.
+    error_template: str | None = None
+    error_params: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -84,7 +87,7 @@ class DownloadQueue:
             job = self._jobs[job_id]
             if job.snapshot.state in ("paused", "failed"):
                 job.stop = threading.Event()
-                self._set(job, state="queued", error=None)
+                self._set(job, state="queued", error=None, error_template=None, error_params=())
                 self._lock.notify_all()
 
     def cancel(self, job_id: int) -> None:
@@ -179,7 +182,15 @@ class DownloadQueue:
             return
         except UserError as exc:
             with self._lock:
-                self._set(job, state="failed", error=str(exc), speed_bps=0.0, eta_s=None)
+                self._set(
+                    job,
+                    state="failed",
+                    error=str(exc),
+                    error_template=exc.template,
+                    error_params=tuple(exc.params.items()),
+                    speed_bps=0.0,
+                    eta_s=None,
+                )
             return
         except Exception as exc:  # a bug must not kill the queue: the job says so, the log has the trace
             logger.exception("download of %s failed", snap.paths)

@@ -8,7 +8,7 @@ what it raises comes out as a HubError whose str() is the sentence and whose `ki
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, Literal
 from urllib.parse import urlsplit
@@ -35,13 +35,28 @@ GATED = (
     "(Models › Discover › Access token…, or --token on the command line)."
 )
 OFFLINE = "Hub actions are off because HF_HUB_OFFLINE is set."
+TOKEN_REFUSED = "The Hugging Face Hub refused your access token: check it under Models › Discover › Access token…."
+UNREACHABLE = "Could not reach the Hugging Face Hub at {host}: check your connection."
+RATE_LIMITED = "The Hugging Face Hub is limiting requests: try again in a minute."
+SERVER_ERROR = "The Hugging Face Hub had a server error ({status}): try again later."
+FORBIDDEN = "The Hugging Face Hub refused access to {repo}: your token lacks permission."
+NO_SUCH_MODEL = (
+    "No model named {repo} on the Hugging Face Hub "
+    "(a private model needs your access token: Models › Discover › Access token…)."
+)
 
 
 class HubError(UserError):
     """A Hub action failed; str() is one sentence for the user."""
 
-    def __init__(self, message: str, kind: HubErrorKind = "other", status: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        kind: HubErrorKind = "other",
+        status: int | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message, params)
         self.kind: HubErrorKind = kind
         self.status = status
 
@@ -78,7 +93,7 @@ def hub_error(
         error = _from_hub_answer(exc, repo_id or "this model", filename, revision)
     elif isinstance(exc, (httpx2.TransportError, ConnectionError, TimeoutError)):
         host = hub_host(_request_url(exc))
-        error = HubError(f"Could not reach the Hugging Face Hub at {host}: check your connection.", "unreachable")
+        error = HubError(UNREACHABLE, "unreachable", params={"host": host})
     elif isinstance(exc, httpx2.HTTPStatusError):
         error = _from_status(exc.response.status_code, repo_id or "this model")
     else:
@@ -100,11 +115,7 @@ def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | 
     if isinstance(exc, GatedRepoError):  # before RepositoryNotFoundError: it is a subclass
         return HubError(GATED, "gated", status)
     if status == 401 and "Invalid credentials" in (exc.server_message or ""):
-        return HubError(
-            "The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….",
-            "token",
-            status,
-        )
+        return HubError(TOKEN_REFUSED, "token", status)
     if isinstance(exc, RemoteEntryNotFoundError):
         return HubError(
             f"{repo} has no file {filename or 'by that name'} on the Hugging Face Hub.", "not_found", status
@@ -112,24 +123,17 @@ def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | 
     if isinstance(exc, RevisionNotFoundError):
         return HubError(f"{repo} has no revision {revision or ''} on the Hugging Face Hub.", "not_found", status)
     if isinstance(exc, RepositoryNotFoundError):
-        return HubError(
-            f"No model named {repo} on the Hugging Face Hub "
-            "(a private model needs your access token: Models › Discover › Access token…).",
-            "not_found",
-            status,
-        )
+        return HubError(NO_SUCH_MODEL, "not_found", status, params={"repo": repo})
     return _from_status(status, repo)
 
 
 def _from_status(status: int | None, repo: str) -> HubError:
     if status == 403:
-        return HubError(
-            f"The Hugging Face Hub refused access to {repo}: your token lacks permission.", "forbidden", 403
-        )
+        return HubError(FORBIDDEN, "forbidden", 403, params={"repo": repo})
     if status == 429:
-        return HubError("The Hugging Face Hub is limiting requests: try again in a minute.", "rate_limited", 429)
+        return HubError(RATE_LIMITED, "rate_limited", 429)
     if status is not None and status >= 500:
-        return HubError(f"The Hugging Face Hub had a server error ({status}): try again later.", "server", status)
+        return HubError(SERVER_ERROR, "server", status, params={"status": status})
     return HubError(f"The Hugging Face Hub answered with an error ({status}).", "other", status)
 
 

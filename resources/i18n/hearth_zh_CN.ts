@@ -564,52 +564,52 @@
 <context>
     <name>DownloadRowView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="39"/>
+        <location filename="../../app/downloads_view.py" line="40"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="40"/>
+        <location filename="../../app/downloads_view.py" line="41"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="41"/>
+        <location filename="../../app/downloads_view.py" line="42"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="68"/>
+        <location filename="../../app/downloads_view.py" line="69"/>
         <source>{s} s left</source>
         <translation>还需 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="70"/>
+        <location filename="../../app/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
         <translation>{done} / {total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="72"/>
+        <location filename="../../app/downloads_view.py" line="73"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一个下载完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="73"/>
+        <location filename="../../app/downloads_view.py" line="74"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暂停于 {done} / {total}；点“继续”会从这里接着下载。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="74"/>
+        <location filename="../../app/downloads_view.py" line="75"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核对 Hub 的校验值，并已加入你的模型库。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="77"/>
+        <location filename="../../app/downloads_view.py" line="78"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的文件已删除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="80"/>
+        <location filename="../../app/downloads_view.py" line="82"/>
         <source>The download failed.</source>
         <translation>下载失败。</translation>
     </message>
@@ -617,7 +617,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="92"/>
+        <location filename="../../app/downloads_view.py" line="95"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>还没有下载。到“发现”找一个模型，再点“下载”。</translation>
     </message>
@@ -638,6 +638,79 @@
         <location filename="../../app/engine_client.py" line="262"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
+    </message>
+</context>
+<context>
+    <name>EngineErrors</name>
+    <message>
+        <location filename="../../app/error_texts.py" line="17"/>
+        <source>Hub actions are off because HF_HUB_OFFLINE is set.</source>
+        <translation>已设置 HF_HUB_OFFLINE，因此 Hub 功能已关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="19"/>
+        <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
+        <translation>这个模型需要授权：请先在 huggingface.co 接受它的条款，再添加你的访问令牌（模型 › 发现 › 访问令牌…，或在命令行使用 --token）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="26"/>
+        <source>The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….</source>
+        <translation>Hugging Face Hub 拒绝了你的访问令牌：请到 模型 › 发现 › 访问令牌… 检查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="31"/>
+        <source>Could not reach the Hugging Face Hub at {host}: check your connection.</source>
+        <translation>无法连接位于 {host} 的 Hugging Face Hub：请检查网络连接。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="32"/>
+        <source>The Hugging Face Hub is limiting requests: try again in a minute.</source>
+        <translation>Hugging Face Hub 正在限制请求次数：请过一分钟再试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="33"/>
+        <source>The Hugging Face Hub had a server error ({status}): try again later.</source>
+        <translation>Hugging Face Hub 发生服务器错误（{status}）：请稍后再试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="35"/>
+        <source>The Hugging Face Hub refused access to {repo}: your token lacks permission.</source>
+        <translation>Hugging Face Hub 拒绝访问 {repo}：你的令牌没有这项权限。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="38"/>
+        <source>No model named {repo} on the Hugging Face Hub (a private model needs your access token: Models › Discover › Access token…).</source>
+        <translation>Hugging Face Hub 上没有名为 {repo} 的模型（私有模型需要你的访问令牌：模型 › 发现 › 访问令牌…）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="46"/>
+        <source>The disk is full, so this could not be saved; free some space and try again.</source>
+        <translation>磁盘已满，无法保存；请腾出一些空间再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="52"/>
+        <source>Offline mode is on, so Hearth does not contact the Hugging Face Hub; turn it off under Privacy to search or download.</source>
+        <translation>离线模式已开启，所以 Hearth 不会连接 Hugging Face Hub；要搜索或下载，请到“隐私”把它关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="60"/>
+        <source>The connection to the Hub dropped at {done} of {total}; the part is kept and the download resumes where it stopped.</source>
+        <translation>与 Hub 的连接在 {done}/{total} 时中断；已下载的部分会保留，下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="67"/>
+        <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
+        <translation>{name} 下载后的校验码不符（应为 {expected}…，实为 {got}…）；没有保存任何文件。请再试一次；如果一直失败，可能是 Hub 上的文件已损坏。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="74"/>
+        <source>Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}.</source>
+        <translation>磁盘空间不足，无法下载 {name}：还需要 {needed}，而 {folder} 只有 {usable} 可用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="81"/>
+        <source>The disk filled up while downloading {name} ({done} of {total} saved); the part is kept, so free some space and the download resumes where it stopped.</source>
+        <translation>下载 {name} 时磁盘已满（已保存 {done}/{total}）；已下载的部分会保留，腾出空间后，下载会从中断处继续。</translation>
     </message>
 </context>
 <context>
@@ -714,154 +787,154 @@
 <context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/hub_view.py" line="40"/>
+        <location filename="../../app/hub_view.py" line="41"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜索模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="41"/>
+        <location filename="../../app/hub_view.py" line="42"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="42"/>
+        <location filename="../../app/hub_view.py" line="43"/>
         <source>Access token…</source>
         <translation>访问令牌…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="44"/>
+        <location filename="../../app/hub_view.py" line="45"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 访问令牌，用于你已在 huggingface.co 同意条款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>Fits this computer?</source>
         <translation>这台电脑装得下吗？</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="57"/>
+        <location filename="../../app/hub_view.py" line="58"/>
         <source>{n} tokens</source>
         <translation>{n} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="59"/>
+        <location filename="../../app/hub_view.py" line="60"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算时假设的上下文长度；越长需要越多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="60"/>
+        <location filename="../../app/hub_view.py" line="61"/>
         <source>Download</source>
         <translation>下载</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="64"/>
+        <location filename="../../app/hub_view.py" line="65"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每个文件都是同一个模型，以不同精度保存（量化）：文件越小，需要的内存越少、运行越快，质量只略有下降。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="81"/>
+        <location filename="../../app/hub_view.py" line="82"/>
         <source>Fit at</source>
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="116"/>
+        <location filename="../../app/hub_view.py" line="117"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="118"/>
+        <location filename="../../app/hub_view.py" line="119"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="127"/>
+        <location filename="../../app/hub_view.py" line="128"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="136"/>
+        <location filename="../../app/hub_view.py" line="137"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/hub_view.py" line="138"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="162"/>
+        <location filename="../../app/hub_view.py" line="163"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="174"/>
+        <location filename="../../app/hub_view.py" line="175"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="181"/>
+        <location filename="../../app/hub_view.py" line="182"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="243"/>
+        <location filename="../../app/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="250"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="257"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="257"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -869,177 +942,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/library_view.py" line="46"/>
+        <location filename="../../app/library_view.py" line="47"/>
         <source>Use this model</source>
         <translation>使用这个模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="47"/>
+        <location filename="../../app/library_view.py" line="48"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="48"/>
+        <location filename="../../app/library_view.py" line="49"/>
         <source>Import a file…</source>
         <translation>导入文件…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="49"/>
+        <location filename="../../app/library_view.py" line="50"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型文件复制到 Hearth 的模型文件夹（也可以直接拖放到这里）。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="50"/>
+        <location filename="../../app/library_view.py" line="51"/>
         <source>Add a folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="51"/>
+        <location filename="../../app/library_view.py" line="52"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某个文件夹里的模型，不复制文件。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="106"/>
+        <location filename="../../app/library_view.py" line="107"/>
         <source>comes with Hearth</source>
         <translation>Hearth 自带</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="107"/>
+        <location filename="../../app/library_view.py" line="108"/>
         <source>downloaded or imported</source>
         <translation>已下载或导入</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="108"/>
+        <location filename="../../app/library_view.py" line="109"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="109"/>
+        <location filename="../../app/library_view.py" line="110"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="110"/>
+        <location filename="../../app/library_view.py" line="111"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="111"/>
+        <location filename="../../app/library_view.py" line="112"/>
         <source>your folder</source>
         <translation>你的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="122"/>
+        <location filename="../../app/library_view.py" line="123"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="123"/>
+        <location filename="../../app/library_view.py" line="124"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="124"/>
+        <location filename="../../app/library_view.py" line="125"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="126"/>
+        <location filename="../../app/library_view.py" line="127"/>
         <source>Trained context</source>
         <translation>训练时的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="127"/>
+        <location filename="../../app/library_view.py" line="128"/>
         <source>{n} tokens</source>
         <translation>{n} 个词元</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="130"/>
+        <location filename="../../app/library_view.py" line="131"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/library_view.py" line="132"/>
         <source>in the file</source>
         <translation>文件自带</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/library_view.py" line="132"/>
         <source>none (a default is used)</source>
         <translation>没有（使用默认格式）</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="134"/>
+        <location filename="../../app/library_view.py" line="135"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="136"/>
+        <location filename="../../app/library_view.py" line="137"/>
         <source> · {n} parts</source>
         <translation> · {n} 个部分</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="138"/>
+        <location filename="../../app/library_view.py" line="139"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="139"/>
+        <location filename="../../app/library_view.py" line="140"/>
         <source>Where</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="140"/>
+        <location filename="../../app/library_view.py" line="141"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="152"/>
+        <location filename="../../app/library_view.py" line="153"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="152"/>
+        <location filename="../../app/library_view.py" line="153"/>
         <source>Remove from list…</source>
         <translation>从列表移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="165"/>
+        <location filename="../../app/library_view.py" line="166"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要从这台电脑删除 {name} 吗？可释放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="167"/>
+        <location filename="../../app/library_view.py" line="168"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要从列表移除 {name} 吗？文件会留在原处。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="169"/>
+        <location filename="../../app/library_view.py" line="170"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="176"/>
+        <location filename="../../app/library_view.py" line="177"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="176"/>
+        <location filename="../../app/library_view.py" line="177"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="181"/>
+        <location filename="../../app/library_view.py" line="182"/>
         <source>Importing {name}…</source>
         <translation>正在导入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="187"/>
+        <location filename="../../app/library_view.py" line="188"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型库中。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="196"/>
+        <location filename="../../app/library_view.py" line="197"/>
         <source>Add a folder of models</source>
         <translation>添加模型文件夹</translation>
     </message>
@@ -1098,137 +1171,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="133"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="156"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="180"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="192"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="194"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="223"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="225"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="498"/>
+        <location filename="../../app/main_window.py" line="499"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="528"/>
+        <location filename="../../app/main_window.py" line="529"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="584"/>
+        <location filename="../../app/main_window.py" line="585"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="589"/>
+        <location filename="../../app/main_window.py" line="590"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="681"/>
+        <location filename="../../app/main_window.py" line="682"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="575"/>
+        <location filename="../../app/main_window.py" line="576"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="593"/>
+        <location filename="../../app/main_window.py" line="594"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="597"/>
+        <location filename="../../app/main_window.py" line="598"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="600"/>
+        <location filename="../../app/main_window.py" line="601"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="676"/>
+        <location filename="../../app/main_window.py" line="677"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>

@@ -564,52 +564,52 @@
 <context>
     <name>DownloadRowView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="39"/>
+        <location filename="../../app/downloads_view.py" line="40"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="40"/>
+        <location filename="../../app/downloads_view.py" line="41"/>
         <source>Resume</source>
         <translation>繼續</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="41"/>
+        <location filename="../../app/downloads_view.py" line="42"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="68"/>
+        <location filename="../../app/downloads_view.py" line="69"/>
         <source>{s} s left</source>
         <translation>還要 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="70"/>
+        <location filename="../../app/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
         <translation>{done} / {total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="72"/>
+        <location filename="../../app/downloads_view.py" line="73"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一個下載完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="73"/>
+        <location filename="../../app/downloads_view.py" line="74"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暫停於 {done} / {total}；按「繼續」會從這裡接著下載。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="74"/>
+        <location filename="../../app/downloads_view.py" line="75"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核對 Hub 的校驗碼，並已加入你的模型庫。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="77"/>
+        <location filename="../../app/downloads_view.py" line="78"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的檔案已刪除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="80"/>
+        <location filename="../../app/downloads_view.py" line="82"/>
         <source>The download failed.</source>
         <translation>下載失敗。</translation>
     </message>
@@ -617,7 +617,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="92"/>
+        <location filename="../../app/downloads_view.py" line="95"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>還沒有下載。到「探索」找一個模型，再按「下載」。</translation>
     </message>
@@ -638,6 +638,79 @@
         <location filename="../../app/engine_client.py" line="262"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
+    </message>
+</context>
+<context>
+    <name>EngineErrors</name>
+    <message>
+        <location filename="../../app/error_texts.py" line="17"/>
+        <source>Hub actions are off because HF_HUB_OFFLINE is set.</source>
+        <translation>已設定 HF_HUB_OFFLINE，因此 Hub 功能已關閉。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="19"/>
+        <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
+        <translation>這個模型需要授權：請先在 huggingface.co 接受它的條款，再加入你的存取權杖（模型 › 探索 › 存取權杖…，或在命令列使用 --token）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="26"/>
+        <source>The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….</source>
+        <translation>Hugging Face Hub 拒絕了你的存取權杖：請到 模型 › 探索 › 存取權杖… 檢查。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="31"/>
+        <source>Could not reach the Hugging Face Hub at {host}: check your connection.</source>
+        <translation>無法連上位於 {host} 的 Hugging Face Hub：請檢查網路連線。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="32"/>
+        <source>The Hugging Face Hub is limiting requests: try again in a minute.</source>
+        <translation>Hugging Face Hub 正在限制請求次數：請過一分鐘再試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="33"/>
+        <source>The Hugging Face Hub had a server error ({status}): try again later.</source>
+        <translation>Hugging Face Hub 發生伺服器錯誤（{status}）：請稍後再試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="35"/>
+        <source>The Hugging Face Hub refused access to {repo}: your token lacks permission.</source>
+        <translation>Hugging Face Hub 拒絕存取 {repo}：你的權杖沒有這項權限。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="38"/>
+        <source>No model named {repo} on the Hugging Face Hub (a private model needs your access token: Models › Discover › Access token…).</source>
+        <translation>Hugging Face Hub 上沒有名為 {repo} 的模型（私人模型需要你的存取權杖：模型 › 探索 › 存取權杖…）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="46"/>
+        <source>The disk is full, so this could not be saved; free some space and try again.</source>
+        <translation>磁碟已滿，無法儲存；請騰出一些空間再試一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="52"/>
+        <source>Offline mode is on, so Hearth does not contact the Hugging Face Hub; turn it off under Privacy to search or download.</source>
+        <translation>離線模式已開啟，所以 Hearth 不會連線到 Hugging Face Hub；要搜尋或下載，請到「隱私」把它關閉。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="60"/>
+        <source>The connection to the Hub dropped at {done} of {total}; the part is kept and the download resumes where it stopped.</source>
+        <translation>與 Hub 的連線在 {done}／{total} 時中斷；已下載的部分會保留，下載會從中斷處繼續。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="67"/>
+        <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
+        <translation>{name} 下載後的校驗碼不符（應為 {expected}…，實為 {got}…）；沒有儲存任何檔案。請再試一次；如果一直失敗，可能是 Hub 上的檔案已損壞。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="74"/>
+        <source>Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}.</source>
+        <translation>磁碟空間不足，無法下載 {name}：還需要 {needed}，而 {folder} 只有 {usable} 可用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="81"/>
+        <source>The disk filled up while downloading {name} ({done} of {total} saved); the part is kept, so free some space and the download resumes where it stopped.</source>
+        <translation>下載 {name} 時磁碟已滿（已儲存 {done}／{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
     </message>
 </context>
 <context>
@@ -714,154 +787,154 @@
 <context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/hub_view.py" line="40"/>
+        <location filename="../../app/hub_view.py" line="41"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜尋模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="41"/>
+        <location filename="../../app/hub_view.py" line="42"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="42"/>
+        <location filename="../../app/hub_view.py" line="43"/>
         <source>Access token…</source>
         <translation>存取權杖…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="44"/>
+        <location filename="../../app/hub_view.py" line="45"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 存取權杖，用於你已在 huggingface.co 同意條款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="52"/>
+        <location filename="../../app/hub_view.py" line="53"/>
         <source>Fits this computer?</source>
         <translation>這台電腦裝得下嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="57"/>
+        <location filename="../../app/hub_view.py" line="58"/>
         <source>{n} tokens</source>
         <translation>{n} 個詞元</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="59"/>
+        <location filename="../../app/hub_view.py" line="60"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算時假設的上下文長度；越長需要越多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="60"/>
+        <location filename="../../app/hub_view.py" line="61"/>
         <source>Download</source>
         <translation>下載</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="64"/>
+        <location filename="../../app/hub_view.py" line="65"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每個檔案都是同一個模型，以不同精度儲存（量化）：檔案越小，需要的記憶體越少、跑得越快，品質只略為下降。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="81"/>
+        <location filename="../../app/hub_view.py" line="82"/>
         <source>Fit at</source>
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="116"/>
+        <location filename="../../app/hub_view.py" line="117"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="118"/>
+        <location filename="../../app/hub_view.py" line="119"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="127"/>
+        <location filename="../../app/hub_view.py" line="128"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="136"/>
+        <location filename="../../app/hub_view.py" line="137"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/hub_view.py" line="138"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="144"/>
+        <location filename="../../app/hub_view.py" line="145"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="162"/>
+        <location filename="../../app/hub_view.py" line="163"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="174"/>
+        <location filename="../../app/hub_view.py" line="175"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="181"/>
+        <location filename="../../app/hub_view.py" line="182"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="218"/>
+        <location filename="../../app/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="243"/>
+        <location filename="../../app/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="250"/>
+        <location filename="../../app/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="257"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="257"/>
+        <location filename="../../app/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -869,177 +942,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/library_view.py" line="46"/>
+        <location filename="../../app/library_view.py" line="47"/>
         <source>Use this model</source>
         <translation>使用這個模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="47"/>
+        <location filename="../../app/library_view.py" line="48"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="48"/>
+        <location filename="../../app/library_view.py" line="49"/>
         <source>Import a file…</source>
         <translation>匯入檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="49"/>
+        <location filename="../../app/library_view.py" line="50"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型檔案複製到 Hearth 的模型資料夾（也可以直接拖放到這裡）。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="50"/>
+        <location filename="../../app/library_view.py" line="51"/>
         <source>Add a folder…</source>
         <translation>加入資料夾…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="51"/>
+        <location filename="../../app/library_view.py" line="52"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某個資料夾裡的模型，不複製檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="106"/>
+        <location filename="../../app/library_view.py" line="107"/>
         <source>comes with Hearth</source>
         <translation>Hearth 內建</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="107"/>
+        <location filename="../../app/library_view.py" line="108"/>
         <source>downloaded or imported</source>
         <translation>已下載或匯入</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="108"/>
+        <location filename="../../app/library_view.py" line="109"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 快取</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="109"/>
+        <location filename="../../app/library_view.py" line="110"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="110"/>
+        <location filename="../../app/library_view.py" line="111"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="111"/>
+        <location filename="../../app/library_view.py" line="112"/>
         <source>your folder</source>
         <translation>你的資料夾</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="122"/>
+        <location filename="../../app/library_view.py" line="123"/>
         <source>Architecture</source>
         <translation>架構</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="123"/>
+        <location filename="../../app/library_view.py" line="124"/>
         <source>Parameters</source>
         <translation>參數量</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="124"/>
+        <location filename="../../app/library_view.py" line="125"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="126"/>
+        <location filename="../../app/library_view.py" line="127"/>
         <source>Trained context</source>
         <translation>訓練時的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="127"/>
+        <location filename="../../app/library_view.py" line="128"/>
         <source>{n} tokens</source>
         <translation>{n} 個詞元</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="130"/>
+        <location filename="../../app/library_view.py" line="131"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/library_view.py" line="132"/>
         <source>in the file</source>
         <translation>檔案內附</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/library_view.py" line="132"/>
         <source>none (a default is used)</source>
         <translation>沒有（使用預設格式）</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="134"/>
+        <location filename="../../app/library_view.py" line="135"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="136"/>
+        <location filename="../../app/library_view.py" line="137"/>
         <source> · {n} parts</source>
         <translation> · {n} 個部分</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="138"/>
+        <location filename="../../app/library_view.py" line="139"/>
         <source>License</source>
         <translation>授權</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="139"/>
+        <location filename="../../app/library_view.py" line="140"/>
         <source>Where</source>
         <translation>來源</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="140"/>
+        <location filename="../../app/library_view.py" line="141"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="152"/>
+        <location filename="../../app/library_view.py" line="153"/>
         <source>Delete…</source>
         <translation>刪除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="152"/>
+        <location filename="../../app/library_view.py" line="153"/>
         <source>Remove from list…</source>
         <translation>從清單移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="165"/>
+        <location filename="../../app/library_view.py" line="166"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要從這台電腦刪除 {name} 嗎？可釋出 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="167"/>
+        <location filename="../../app/library_view.py" line="168"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要從清單移除 {name} 嗎？檔案會留在原處。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="169"/>
+        <location filename="../../app/library_view.py" line="170"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="176"/>
+        <location filename="../../app/library_view.py" line="177"/>
         <source>Import a model</source>
         <translation>匯入模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="176"/>
+        <location filename="../../app/library_view.py" line="177"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="181"/>
+        <location filename="../../app/library_view.py" line="182"/>
         <source>Importing {name}…</source>
         <translation>正在匯入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="187"/>
+        <location filename="../../app/library_view.py" line="188"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型庫中。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="196"/>
+        <location filename="../../app/library_view.py" line="197"/>
         <source>Add a folder of models</source>
         <translation>加入模型資料夾</translation>
     </message>
@@ -1098,137 +1171,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="84"/>
+        <location filename="../../app/main_window.py" line="85"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="133"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="145"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="150"/>
+        <location filename="../../app/main_window.py" line="151"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="156"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="178"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="180"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="191"/>
+        <location filename="../../app/main_window.py" line="192"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="194"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="223"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="225"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="253"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="498"/>
+        <location filename="../../app/main_window.py" line="499"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="528"/>
+        <location filename="../../app/main_window.py" line="529"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="584"/>
+        <location filename="../../app/main_window.py" line="585"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="589"/>
+        <location filename="../../app/main_window.py" line="590"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="681"/>
+        <location filename="../../app/main_window.py" line="682"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="575"/>
+        <location filename="../../app/main_window.py" line="576"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="593"/>
+        <location filename="../../app/main_window.py" line="594"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="597"/>
+        <location filename="../../app/main_window.py" line="598"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="600"/>
+        <location filename="../../app/main_window.py" line="601"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="676"/>
+        <location filename="../../app/main_window.py" line="677"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>

@@ -19,6 +19,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.error_texts import TRANSLATED_TEMPLATES, template_text
 from app.i18n import install_translator
 from app.main_window import MainWindow
 from app.models_window import ModelsWindow
@@ -114,6 +115,53 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
     hub.results.setCurrentRow(0)
     qtbot.waitUntil(lambda: hub.files.topLevelItemCount() > 0, timeout=60_000)
     assert hub.files.topLevelItem(0).text(0) == "Q4_1 · 檔案小，品質好"
+
+
+def test_every_engine_error_template_is_marked_for_translation() -> None:
+    from engine.hub import download, errors, offline_mode
+    from engine.store import conversations
+
+    templates = {
+        errors.OFFLINE,
+        errors.GATED,
+        errors.TOKEN_REFUSED,
+        errors.UNREACHABLE,
+        errors.RATE_LIMITED,
+        errors.SERVER_ERROR,
+        errors.FORBIDDEN,
+        errors.NO_SUCH_MODEL,
+        offline_mode.OFFLINE_MODE,
+        download.CONNECTION_DROPPED,
+        download.CHECKSUM_FAILED,
+        download.NOT_ENOUGH_SPACE,
+        download.DISK_FILLED,
+        conversations.DISK_FULL,
+    }
+    assert templates <= set(TRANSLATED_TEMPLATES), "mark the new sentence in app/error_texts.py"
+
+
+@pytest.mark.parametrize("translated", ["zh_CN"], indirect=True)
+def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBot, translated: str) -> None:
+    """Offline mode on: a search in the Hub panel says so in Chinese; a download error fills in its values."""
+    from engine.hub.download import NOT_ENOUGH_SPACE, DiskSpaceError
+    from engine.hub.offline_mode import set_offline_mode
+
+    set_offline_mode(True)
+    window = ModelsWindow()
+    qtbot.addWidget(window)
+    hub = window.hub_view
+    hub.search_box.setText("qwen")
+    hub.search()
+    qtbot.waitUntil(hub.search_button.isEnabled, timeout=60_000)
+    offline = "离线模式已开启，所以 Hearth 不会连接 Hugging Face Hub；要搜索或下载，请到“隐私”把它关闭。"
+    assert hub.status.text() == offline
+
+    error = DiskSpaceError(NOT_ENOUGH_SPACE, {"name": "a.gguf", "needed": "2.1 GB", "usable": "1.0 GB", "folder": "/m"})
+    assert str(error).startswith("Not enough free disk space to download a.gguf")
+    shown = template_text(str(error), error.template, tuple(error.params.items()))
+    assert shown == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
+    # A sentence without a translation shows as the engine wrote it.
+    assert template_text("Something else went wrong.", "Something else went wrong.") == "Something else went wrong."
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
