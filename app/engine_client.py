@@ -255,7 +255,7 @@ class EngineClient(QObject):
                 details = f"{report.reason}\n\n{report.details}".strip()
                 self.failed.emit(Failed(active, self._gave_up(path), details, kind="crash_loop"))
                 return
-        self.failed.emit(Failed(active, report.reason, report.details, kind=report.kind))
+        self.failed.emit(replace(report, request_id=active))
 
     def _gave_up(self, path: str) -> str:
         return self.tr(

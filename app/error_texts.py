@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from engine.protocol import Failed
+
 TRANSLATED_TEMPLATES = (
     # engine/hub/errors.py
     str(QT_TRANSLATE_NOOP("EngineErrors", "Hub actions are off because HF_HUB_OFFLINE is set.")),
@@ -84,12 +86,220 @@ TRANSLATED_TEMPLATES = (
             "the part is kept, so free some space and the download resumes where it stopped.",
         )
     ),
+    # engine/crash_report.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine stopped responding.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine stopped unexpectedly (exit code {code}).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine stopped unexpectedly ({signal}).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed (bus error, SIGBUS); the model file may have changed or become "
+            "unreadable while in use.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine was stopped by another program (terminated, SIGTERM).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The system stopped the engine because the computer ran out of memory (SIGKILL); close "
+            "other programs or pick a smaller model or context.",
+        )
+    ),
+    # engine/process.py, engine/worker.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine is not running.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "No model is loaded yet.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "See the engine log for llama.cpp's own messages.",
+        )
+    ),
+    # engine/memory_guard.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} needs about {need} but {free} is free; close other programs, pick a smaller model "
+            "or context, or load it anyway.",
+        )
+    ),
+    # engine/llama_runtime.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "llama.cpp could not load {name}; see the details for its log.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The conversation is {tokens} tokens long but this model's context holds {n_ctx}.",
+        )
+    ),
+    # engine/context_fit.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This conversation is {tokens} tokens long and no longer fits this model's context of "
+            "{n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the "
+            "oldest messages” in the conversation settings.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "Your message alone is {tokens} tokens, too long for this model's context of {n_ctx} tokens "
+            "with room for an answer; shorten it or use a larger context.",
+        )
+    ),
+    # engine/model_file.py
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "Model file not found: {path}",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{path} is a folder, not a model file.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is empty (0 bytes), not a model.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is not a GGUF model file (it looks like {kind}).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is a big-endian GGUF file, which this computer cannot read.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This file is incomplete: it ends inside its header, at {size}.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This file is incomplete: it ends at {size} of {total}.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} does not say which model architecture it is, so it cannot be loaded.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is a vision projector (mmproj), not a model: it goes with a model's file.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This model's architecture '{architecture}' is newer than this version of Hearth's engine.",
+        )
+    ),
 )
 
 
 def error_text(error: BaseException) -> str:
     """`error` as one sentence in the interface language (as the engine wrote it if we have no translation)."""
     return template_text(str(error), getattr(error, "template", None), getattr(error, "params", {}))
+
+
+def failed_text(event: Failed) -> str:
+    """An engine Failed event's reason in the interface language."""
+    return template_text(event.reason, event.reason_template or event.reason, event.reason_params)
+
+
+def details_text(details: str) -> str:
+    """Details that are one known sentence (the pointer to the engine log) translated; a log tail as it is."""
+    return template_text(details, details)
 
 
 def template_text(

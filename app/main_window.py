@@ -31,7 +31,7 @@ from app.conversation_handling import ConversationHandlingMixin
 from app.conversation_list import ConversationListView
 from app.conversation_settings import ConversationSettingsView
 from app.engine_client import EngineClient
-from app.error_texts import error_text
+from app.error_texts import details_text, error_text, failed_text
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
@@ -664,6 +664,7 @@ class MainWindow(ConversationHandlingMixin):
     def _on_failed(self, event: Failed) -> None:
         self._add_pending_answer_row()
         logger.warning("engine failure: %s", event.reason)
+        reason = failed_text(event)
         generation = self.generation
         if generation is not None and event.request_id in (generation.request_id, None):
             bubble = self._answer_bubble
@@ -674,14 +675,14 @@ class MainWindow(ConversationHandlingMixin):
                     bubble.set_can_continue(True)
                 bubble.set_cut_short(True)
                 bubble.show_error(
-                    event.reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
-                    event.details,
+                    reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
+                    details_text(event.details),
                 )
         else:
             self.load_bar.hide()
             self.model_label.setText(self.tr("Not loaded"))
             self.model_label.setVisible(not self.loaded_path)
-            self.load_error.show_error(event.reason, event.details)
+            self.load_error.show_error(reason, details_text(event.details))
             self._note_failed_load(event.kind)
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
         self.answer_failed.emit(event)

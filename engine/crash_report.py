@@ -46,6 +46,11 @@ def oom_kill_count() -> int | None:
     return None
 
 
+STOPPED_RESPONDING = "The engine stopped responding."
+EXIT_CODE = "The engine stopped unexpectedly (exit code {code})."
+OTHER_SIGNAL = "The engine stopped unexpectedly ({signal})."
+
+
 def describe_exit(
     exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
 ) -> str:
@@ -53,10 +58,18 @@ def describe_exit(
 
     With the kernel's OOM-kill count from the child's start and from now, a SIGKILL that came with
     a new OOM kill is named as running out of memory."""
+    template, params = exit_template(exitcode, oom_kills_before=oom_kills_before, oom_kills_now=oom_kills_now)
+    return template.format(**params)
+
+
+def exit_template(
+    exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
+) -> tuple[str, dict[str, str]]:
+    """describe_exit's sentence as its English template and values (the window translates them)."""
     if exitcode is None:
-        return "The engine stopped responding."
+        return STOPPED_RESPONDING, {}
     if exitcode >= 0:
-        return f"The engine stopped unexpectedly (exit code {exitcode})."
+        return EXIT_CODE, {"code": str(exitcode)}
     number = -exitcode
     if (
         number == signal.SIGKILL
@@ -64,11 +77,11 @@ def describe_exit(
         and oom_kills_now is not None
         and oom_kills_now > oom_kills_before
     ):
-        return OOM_SENTENCE
+        return OOM_SENTENCE, {}
     if number in _SIGNAL_SENTENCES:
-        return _SIGNAL_SENTENCES[number]
+        return _SIGNAL_SENTENCES[number], {}
     try:
         name = signal.Signals(number).name
     except ValueError:
         name = f"signal {number}"
-    return f"The engine stopped unexpectedly ({name})."
+    return OTHER_SIGNAL, {"signal": name}

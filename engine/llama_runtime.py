@@ -19,17 +19,24 @@ from pathlib import Path
 import llama_cpp
 
 from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
+from engine.errors import UserError
 from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
 from engine.sampler import sampler_chain
 
 logger = logging.getLogger(__name__)
 
 
-class ModelLoadError(RuntimeError):
+# Sentences the window translates (app/error_texts.py); {names} are filled in by UserError.
+LLAMA_REFUSED = "llama.cpp could not load {name}; see the details for its log."
+NO_MEMORY_FOR_CONTEXT = "Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context."
+CONVERSATION_TOO_LONG = "The conversation is {tokens} tokens long but this model's context holds {n_ctx}."
+
+
+class ModelLoadError(UserError, RuntimeError):
     """The model could not be loaded; the message is one sentence for the user."""
 
 
-class PromptTooLongError(RuntimeError):
+class PromptTooLongError(UserError, RuntimeError):
     pass
 
 
@@ -111,7 +118,7 @@ class LlamaModel:
         model_params.progress_callback = self._progress_cb
         model = llama_cpp.llama_model_load_from_file(str(path).encode(), model_params)
         if not model:
-            raise ModelLoadError(f"llama.cpp could not load {path.name}; see the details for its log.")
+            raise ModelLoadError(LLAMA_REFUSED, {"name": path.name})
         self._model = model
         self._vocab = llama_cpp.llama_model_get_vocab(model)
         self.n_vocab = llama_cpp.llama_vocab_n_tokens(self._vocab)
@@ -133,9 +140,7 @@ class LlamaModel:
         ctx = llama_cpp.llama_init_from_model(model, ctx_params)
         if not ctx:
             llama_cpp.llama_model_free(model)
-            raise ModelLoadError(
-                f"Not enough memory to give {path.name} a context of {options.n_ctx} tokens; try a smaller context."
-            )
+            raise ModelLoadError(NO_MEMORY_FOR_CONTEXT, {"name": path.name, "n_ctx": options.n_ctx})
         self._ctx = ctx
         self._memory = llama_cpp.llama_get_memory(ctx)
         self.n_ctx = llama_cpp.llama_n_ctx(ctx)
@@ -351,9 +356,7 @@ class LlamaModel:
 
     def check_fits(self, prompt: list[int]) -> None:
         if len(prompt) >= self.n_ctx:
-            raise PromptTooLongError(
-                f"The conversation is {len(prompt)} tokens long but this model's context holds {self.n_ctx}."
-            )
+            raise PromptTooLongError(CONVERSATION_TOO_LONG, {"tokens": len(prompt), "n_ctx": self.n_ctx})
 
     def prefill(self, prompt: list[int]) -> int:
         """Make the context hold `prompt`; return how many tokens were already there."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.errors import UserError
 from engine.gguf_header import GGUFHeaderError, read_header
 from engine.models import fit
 from engine.models.shape import ModelShape, ModelShapeError
@@ -56,8 +57,18 @@ def load_estimate(options: LoadOptions, free_ram: int | None, free_vram: int | N
     )
 
 
-def check_memory(options: LoadOptions, *, replacing: LoadOptions | None = None) -> str | None:
-    """One sentence with the numbers if the model will not fit in the memory free now, else None.
+TOO_BIG = (
+    "{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, "
+    "or load it anyway."
+)
+
+
+class TooBigError(UserError):
+    """The memory guard's refusal: the model will not fit in the memory free now."""
+
+
+def check_memory(options: LoadOptions, *, replacing: LoadOptions | None = None) -> TooBigError | None:
+    """The refusal (one sentence with the numbers) if the model will not fit in the memory free now, else None.
 
     `replacing`: the model this load unloads first; its memory counts as free."""
     if options.ignore_memory_guard:
@@ -76,10 +87,7 @@ def check_memory(options: LoadOptions, *, replacing: LoadOptions | None = None) 
     free = free_ram + ((free_vram or 0) if estimate.vram_needed else 0)
     name = _model_name(options.model_path)
     need_text, free_text = _amounts(need, free)
-    return (
-        f"{name} needs about {need_text} but {free_text} is free; close other programs,"
-        " pick a smaller model or context, or load it anyway."
-    )
+    return TooBigError(TOO_BIG, {"name": name, "need": need_text, "free": free_text})
 
 
 def _model_name(model_path: str) -> str:

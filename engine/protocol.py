@@ -273,6 +273,17 @@ class Failed:
     # engine died), "crash_loop" (stopped restarting after repeated crashes at load), "memory"
     # (the memory guard refused the load: offer "Load anyway").
     kind: str = ""
+    # The English template `reason` was filled from, and its values (engine.errors.UserError), so
+    # that the window can say it in its own language; "" when `reason` is a plain sentence.
+    reason_template: str = ""
+    reason_params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def from_error(cls, request_id: int | None, error: BaseException, details: str = "", kind: str = "") -> Failed:
+        """`error`'s sentence, with its template when it has one (engine.errors.UserError)."""
+        template = getattr(error, "template", "") or ""
+        params = tuple(getattr(error, "params", {}).items())
+        return cls(request_id, str(error), details, kind, template, params)
 
 
 Event = LoadProgress | Loaded | Unloaded | Started | Token | EngineStats | Finished | Failed | CacheReport

@@ -130,18 +130,18 @@ class Worker:
         try:
             check_model_file(cmd.options.model_path)  # a bad file never costs the loaded model
         except ModelFileError as exc:
-            self.send(Failed(None, str(exc), LOG_HINT))
+            self.send(Failed.from_error(None, exc, LOG_HINT))
             self._bring_back(fallback)
             return
         if (too_big := check_memory(cmd.options, replacing=loaded)) is not None:
-            self.send(Failed(None, too_big, kind="memory"))  # the window offers "Load anyway"
+            self.send(Failed.from_error(None, too_big, kind="memory"))  # the window offers "Load anyway"
             self._bring_back(fallback)
             return
         self._free_model()
         try:
             self._load(cmd.options)
         except ModelLoadError as exc:
-            self.send(Failed(None, str(exc), LOG_HINT))
+            self.send(Failed.from_error(None, exc, LOG_HINT))
             self._bring_back(fallback)
             return
         # The first load also waited for the process to start and import llama.cpp.
@@ -175,7 +175,7 @@ class Worker:
         try:
             self._load(options)
         except ModelLoadError as exc:  # e.g. the file went away meanwhile: nothing is loaded now
-            self.send(Failed(None, str(exc), LOG_HINT))
+            self.send(Failed.from_error(None, exc, LOG_HINT))
             return
         self.send(Loaded(self.model.info, time.monotonic() - started, options, restored_after_failure=True))
 
@@ -255,7 +255,7 @@ class Worker:
         )
 
         if self.model is None:
-            self.send(Failed(cmd.request_id, "No model is loaded yet."))
+            self.send(Failed(cmd.request_id, NO_MODEL_LOADED))
             return
         model = self.model
         t_start = time.monotonic()
@@ -276,7 +276,7 @@ class Worker:
             pin_at = system_prompt_length(model, cmd, prompt) if self.cache and cmd.pin_system_prompt else 0
             read_prompt(model, self.cache, prompt, cached, pin_at)
         except (TemplateError, PromptTooLongError) as exc:
-            self.send(Failed(cmd.request_id, str(exc)))
+            self.send(Failed.from_error(cmd.request_id, exc))
             return
         text_stream = Utf8Stream()
         t_first = 0.0
@@ -402,6 +402,7 @@ def _yield_to_the_window() -> None:
 
 
 LOG_HINT = "See the engine log for llama.cpp's own messages."
+NO_MODEL_LOADED = "No model is loaded yet."
 
 
 def main(conn: Connection, log_path: str, started_at: float) -> None:

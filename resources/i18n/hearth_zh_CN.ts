@@ -643,74 +643,229 @@
 <context>
     <name>EngineErrors</name>
     <message>
-        <location filename="../../app/error_texts.py" line="17"/>
+        <location filename="../../app/error_texts.py" line="19"/>
         <source>Hub actions are off because HF_HUB_OFFLINE is set.</source>
         <translation>已设置 HF_HUB_OFFLINE，因此 Hub 功能已关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="19"/>
+        <location filename="../../app/error_texts.py" line="21"/>
         <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
         <translation>这个模型需要授权：请先在 huggingface.co 接受它的条款，再添加你的访问令牌（模型 › 发现 › 访问令牌…，或在命令行使用 --token）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="26"/>
+        <location filename="../../app/error_texts.py" line="28"/>
         <source>The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….</source>
         <translation>Hugging Face Hub 拒绝了你的访问令牌：请到 模型 › 发现 › 访问令牌… 检查。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="31"/>
+        <location filename="../../app/error_texts.py" line="33"/>
         <source>Could not reach the Hugging Face Hub at {host}: check your connection.</source>
         <translation>无法连接位于 {host} 的 Hugging Face Hub：请检查网络连接。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="32"/>
+        <location filename="../../app/error_texts.py" line="34"/>
         <source>The Hugging Face Hub is limiting requests: try again in a minute.</source>
         <translation>Hugging Face Hub 正在限制请求次数：请过一分钟再试。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="33"/>
+        <location filename="../../app/error_texts.py" line="35"/>
         <source>The Hugging Face Hub had a server error ({status}): try again later.</source>
         <translation>Hugging Face Hub 发生服务器错误（{status}）：请稍后再试。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="35"/>
+        <location filename="../../app/error_texts.py" line="37"/>
         <source>The Hugging Face Hub refused access to {repo}: your token lacks permission.</source>
         <translation>Hugging Face Hub 拒绝访问 {repo}：你的令牌没有这项权限。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="38"/>
+        <location filename="../../app/error_texts.py" line="40"/>
         <source>No model named {repo} on the Hugging Face Hub (a private model needs your access token: Models › Discover › Access token…).</source>
         <translation>Hugging Face Hub 上没有名为 {repo} 的模型（私有模型需要你的访问令牌：模型 › 发现 › 访问令牌…）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="46"/>
+        <location filename="../../app/error_texts.py" line="48"/>
         <source>The disk is full, so this could not be saved; free some space and try again.</source>
         <translation>磁盘已满，无法保存；请腾出一些空间再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="52"/>
+        <location filename="../../app/error_texts.py" line="54"/>
         <source>Offline mode is on, so Hearth does not contact the Hugging Face Hub; turn it off under Privacy to search or download.</source>
         <translation>离线模式已开启，所以 Hearth 不会连接 Hugging Face Hub；要搜索或下载，请到“隐私”把它关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="60"/>
+        <location filename="../../app/error_texts.py" line="62"/>
         <source>The connection to the Hub dropped at {done} of {total}; the part is kept and the download resumes where it stopped.</source>
         <translation>与 Hub 的连接在 {done}/{total} 时中断；已下载的部分会保留，下载会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="67"/>
+        <location filename="../../app/error_texts.py" line="69"/>
         <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
         <translation>{name} 下载后的校验码不符（应为 {expected}…，实为 {got}…）；没有保存任何文件。请再试一次；如果一直失败，可能是 Hub 上的文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="74"/>
+        <location filename="../../app/error_texts.py" line="76"/>
         <source>Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}.</source>
         <translation>磁盘空间不足，无法下载 {name}：还需要 {needed}，而 {folder} 只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="81"/>
+        <location filename="../../app/error_texts.py" line="83"/>
         <source>The disk filled up while downloading {name} ({done} of {total} saved); the part is kept, so free some space and the download resumes where it stopped.</source>
         <translation>下载 {name} 时磁盘已满（已保存 {done}/{total}）；已下载的部分会保留，腾出空间后，下载会从中断处继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="91"/>
+        <source>The engine stopped responding.</source>
+        <translation>引擎没有响应。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="97"/>
+        <source>The engine stopped unexpectedly (exit code {code}).</source>
+        <translation>引擎意外停止（退出代码 {code}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="103"/>
+        <source>The engine stopped unexpectedly ({signal}).</source>
+        <translation>引擎意外停止（{signal}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="109"/>
+        <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
+        <translation>引擎崩溃了（段错误，SIGSEGV）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="115"/>
+        <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
+        <translation>引擎被系统停止了（强制终止，SIGKILL）；这通常表示电脑的内存不够用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="121"/>
+        <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
+        <translation>引擎中止了（SIGABRT）：llama.cpp 在内部错误后自行停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="127"/>
+        <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
+        <translation>引擎崩溃了（总线错误，SIGBUS）；模型文件可能在使用中被更改或无法读取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="134"/>
+        <source>The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.</source>
+        <translation>引擎崩溃了（非法指令，SIGILL）；这个 llama.cpp 版本需要较新的处理器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="140"/>
+        <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
+        <translation>引擎崩溃了（算术错误，SIGFPE）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="146"/>
+        <source>The engine was stopped by another program (terminated, SIGTERM).</source>
+        <translation>引擎被另一个程序停止了（终止，SIGTERM）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="152"/>
+        <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
+        <translation>电脑的内存不够用，系统停止了引擎（SIGKILL）；请关闭其他程序，或选择较小的模型或上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="160"/>
+        <source>The engine is not running.</source>
+        <translation>引擎没有在运行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="166"/>
+        <source>No model is loaded yet.</source>
+        <translation>还没有加载模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="172"/>
+        <source>See the engine log for llama.cpp&apos;s own messages.</source>
+        <translation>llama.cpp 自己的消息请见引擎日志。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="179"/>
+        <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
+        <translation>{name} 大约需要 {need}，但只有 {free} 可用；请关闭其他程序、选择较小的模型或上下文，或仍然加载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="187"/>
+        <source>llama.cpp could not load {name}; see the details for its log.</source>
+        <translation>llama.cpp 无法加载 {name}；日志请见详细信息。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="193"/>
+        <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
+        <translation>内存不足，无法给 {name} {n_ctx} 个词元的上下文；请试试较小的上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="199"/>
+        <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
+        <translation>这段对话有 {tokens} 个词元，但这个模型的上下文只能容纳 {n_ctx} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="206"/>
+        <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
+        <translation>这段对话有 {tokens} 个词元，已经放不进这个模型 {n_ctx} 个词元的上下文并留出回答的空间；请开始新对话，或在对话设置中选择“略过最早的消息”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="214"/>
+        <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
+        <translation>仅你的消息就有 {tokens} 个词元，对这个模型 {n_ctx} 个词元的上下文来说太长，放不下回答；请缩短消息或使用较大的上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="222"/>
+        <source>Model file not found: {path}</source>
+        <translation>找不到模型文件：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="228"/>
+        <source>{path} is a folder, not a model file.</source>
+        <translation>{path} 是文件夹，不是模型文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="234"/>
+        <source>{name} is empty (0 bytes), not a model.</source>
+        <translation>{name} 是空的（0 字节），不是模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="240"/>
+        <source>{name} is not a GGUF model file (it looks like {kind}).</source>
+        <translation>{name} 不是 GGUF 模型文件（它看起来像 {kind}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="246"/>
+        <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
+        <translation>{name} 是大端序的 GGUF 文件，这台电脑无法读取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="252"/>
+        <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
+        <translation>不支持这个 GGUF 版本（{version}）（这个引擎能读取第 2 和第 3 版）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="258"/>
+        <source>This file is incomplete: it ends inside its header, at {size}.</source>
+        <translation>这个文件不完整：它在文件头中途（{size} 处）就结束了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="264"/>
+        <source>This file is incomplete: it ends at {size} of {total}.</source>
+        <translation>这个文件不完整：它在 {size}/{total} 处就结束了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="270"/>
+        <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
+        <translation>{name} 没有标明自己是哪种模型架构，因此无法加载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="276"/>
+        <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
+        <translation>{name} 是视觉投影器（mmproj），不是模型：它要搭配模型文件使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="282"/>
+        <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
+        <translation>这个模型的架构“{architecture}”比这个版本的 Hearth 引擎还新。</translation>
     </message>
 </context>
 <context>
@@ -1276,7 +1431,7 @@
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="682"/>
+        <location filename="../../app/main_window.py" line="683"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -1301,7 +1456,7 @@
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="677"/>
+        <location filename="../../app/main_window.py" line="678"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>

@@ -643,74 +643,229 @@
 <context>
     <name>EngineErrors</name>
     <message>
-        <location filename="../../app/error_texts.py" line="17"/>
+        <location filename="../../app/error_texts.py" line="19"/>
         <source>Hub actions are off because HF_HUB_OFFLINE is set.</source>
         <translation>已設定 HF_HUB_OFFLINE，因此 Hub 功能已關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="19"/>
+        <location filename="../../app/error_texts.py" line="21"/>
         <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
         <translation>這個模型需要授權：請先在 huggingface.co 接受它的條款，再加入你的存取權杖（模型 › 探索 › 存取權杖…，或在命令列使用 --token）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="26"/>
+        <location filename="../../app/error_texts.py" line="28"/>
         <source>The Hugging Face Hub refused your access token: check it under Models › Discover › Access token….</source>
         <translation>Hugging Face Hub 拒絕了你的存取權杖：請到 模型 › 探索 › 存取權杖… 檢查。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="31"/>
+        <location filename="../../app/error_texts.py" line="33"/>
         <source>Could not reach the Hugging Face Hub at {host}: check your connection.</source>
         <translation>無法連上位於 {host} 的 Hugging Face Hub：請檢查網路連線。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="32"/>
+        <location filename="../../app/error_texts.py" line="34"/>
         <source>The Hugging Face Hub is limiting requests: try again in a minute.</source>
         <translation>Hugging Face Hub 正在限制請求次數：請過一分鐘再試。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="33"/>
+        <location filename="../../app/error_texts.py" line="35"/>
         <source>The Hugging Face Hub had a server error ({status}): try again later.</source>
         <translation>Hugging Face Hub 發生伺服器錯誤（{status}）：請稍後再試。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="35"/>
+        <location filename="../../app/error_texts.py" line="37"/>
         <source>The Hugging Face Hub refused access to {repo}: your token lacks permission.</source>
         <translation>Hugging Face Hub 拒絕存取 {repo}：你的權杖沒有這項權限。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="38"/>
+        <location filename="../../app/error_texts.py" line="40"/>
         <source>No model named {repo} on the Hugging Face Hub (a private model needs your access token: Models › Discover › Access token…).</source>
         <translation>Hugging Face Hub 上沒有名為 {repo} 的模型（私人模型需要你的存取權杖：模型 › 探索 › 存取權杖…）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="46"/>
+        <location filename="../../app/error_texts.py" line="48"/>
         <source>The disk is full, so this could not be saved; free some space and try again.</source>
         <translation>磁碟已滿，無法儲存；請騰出一些空間再試一次。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="52"/>
+        <location filename="../../app/error_texts.py" line="54"/>
         <source>Offline mode is on, so Hearth does not contact the Hugging Face Hub; turn it off under Privacy to search or download.</source>
         <translation>離線模式已開啟，所以 Hearth 不會連線到 Hugging Face Hub；要搜尋或下載，請到「隱私」把它關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="60"/>
+        <location filename="../../app/error_texts.py" line="62"/>
         <source>The connection to the Hub dropped at {done} of {total}; the part is kept and the download resumes where it stopped.</source>
         <translation>與 Hub 的連線在 {done}／{total} 時中斷；已下載的部分會保留，下載會從中斷處繼續。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="67"/>
+        <location filename="../../app/error_texts.py" line="69"/>
         <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
         <translation>{name} 下載後的校驗碼不符（應為 {expected}…，實為 {got}…）；沒有儲存任何檔案。請再試一次；如果一直失敗，可能是 Hub 上的檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="74"/>
+        <location filename="../../app/error_texts.py" line="76"/>
         <source>Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}.</source>
         <translation>磁碟空間不足，無法下載 {name}：還需要 {needed}，而 {folder} 只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="81"/>
+        <location filename="../../app/error_texts.py" line="83"/>
         <source>The disk filled up while downloading {name} ({done} of {total} saved); the part is kept, so free some space and the download resumes where it stopped.</source>
         <translation>下載 {name} 時磁碟已滿（已儲存 {done}／{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="91"/>
+        <source>The engine stopped responding.</source>
+        <translation>引擎沒有回應。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="97"/>
+        <source>The engine stopped unexpectedly (exit code {code}).</source>
+        <translation>引擎意外停止（結束代碼 {code}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="103"/>
+        <source>The engine stopped unexpectedly ({signal}).</source>
+        <translation>引擎意外停止（{signal}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="109"/>
+        <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
+        <translation>引擎當掉了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="115"/>
+        <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
+        <translation>引擎被系統停止了（強制結束，SIGKILL）；這通常表示電腦的記憶體不夠用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="121"/>
+        <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
+        <translation>引擎中止了（SIGABRT）：llama.cpp 在內部錯誤後自行停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="127"/>
+        <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
+        <translation>引擎當掉了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="134"/>
+        <source>The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.</source>
+        <translation>引擎當掉了（非法指令，SIGILL）；這個 llama.cpp 版本需要較新的處理器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="140"/>
+        <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
+        <translation>引擎當掉了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="146"/>
+        <source>The engine was stopped by another program (terminated, SIGTERM).</source>
+        <translation>引擎被另一個程式停止了（終止，SIGTERM）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="152"/>
+        <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
+        <translation>電腦的記憶體不夠用，系統停止了引擎（SIGKILL）；請關閉其他程式，或選擇較小的模型或上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="160"/>
+        <source>The engine is not running.</source>
+        <translation>引擎沒有在執行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="166"/>
+        <source>No model is loaded yet.</source>
+        <translation>還沒有載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="172"/>
+        <source>See the engine log for llama.cpp&apos;s own messages.</source>
+        <translation>llama.cpp 自己的訊息請見引擎記錄檔。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="179"/>
+        <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
+        <translation>{name} 大約需要 {need}，但只有 {free} 可用；請關閉其他程式、選擇較小的模型或上下文，或仍然載入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="187"/>
+        <source>llama.cpp could not load {name}; see the details for its log.</source>
+        <translation>llama.cpp 無法載入 {name}；記錄請見詳細資訊。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="193"/>
+        <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
+        <translation>記憶體不足，無法給 {name} {n_ctx} 個詞元的上下文；請試試較小的上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="199"/>
+        <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
+        <translation>這段對話有 {tokens} 個詞元，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="206"/>
+        <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
+        <translation>這段對話有 {tokens} 個詞元，已經放不進這個模型 {n_ctx} 個詞元的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="214"/>
+        <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
+        <translation>光是你的訊息就有 {tokens} 個詞元，對這個模型 {n_ctx} 個詞元的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="222"/>
+        <source>Model file not found: {path}</source>
+        <translation>找不到模型檔案：{path}</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="228"/>
+        <source>{path} is a folder, not a model file.</source>
+        <translation>{path} 是資料夾，不是模型檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="234"/>
+        <source>{name} is empty (0 bytes), not a model.</source>
+        <translation>{name} 是空的（0 位元組），不是模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="240"/>
+        <source>{name} is not a GGUF model file (it looks like {kind}).</source>
+        <translation>{name} 不是 GGUF 模型檔案（它看起來像 {kind}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="246"/>
+        <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
+        <translation>{name} 是大端序的 GGUF 檔案，這台電腦無法讀取。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="252"/>
+        <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
+        <translation>不支援這個 GGUF 版本（{version}）（這個引擎能讀取第 2 和第 3 版）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="258"/>
+        <source>This file is incomplete: it ends inside its header, at {size}.</source>
+        <translation>這個檔案不完整：它在檔頭中途（{size} 處）就結束了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="264"/>
+        <source>This file is incomplete: it ends at {size} of {total}.</source>
+        <translation>這個檔案不完整：它在 {size}／{total} 處就結束了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="270"/>
+        <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
+        <translation>{name} 沒有標明自己是哪種模型架構，因此無法載入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="276"/>
+        <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
+        <translation>{name} 是視覺投影器（mmproj），不是模型：它要搭配模型檔案使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="282"/>
+        <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
+        <translation>這個模型的架構「{architecture}」比這個版本的 Hearth 引擎還新。</translation>
     </message>
 </context>
 <context>
@@ -1276,7 +1431,7 @@
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="682"/>
+        <location filename="../../app/main_window.py" line="683"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -1301,7 +1456,7 @@
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="677"/>
+        <location filename="../../app/main_window.py" line="678"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>

@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from app.error_texts import TRANSLATED_TEMPLATES, template_text
+from app.error_texts import TRANSLATED_TEMPLATES, failed_text, template_text
 from app.i18n import install_translator
 from app.main_window import MainWindow
 from app.models_window import ModelsWindow
@@ -27,6 +27,8 @@ from app.quant_hints import TRANSLATED_HINTS
 from engine.hub.quant import ALL_HINTS
 from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
+
+from .conftest import LOAD_TIMEOUT_MS
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "resources" / "i18n"
@@ -118,6 +120,7 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
 
 
 def test_every_engine_error_template_is_marked_for_translation() -> None:
+    from engine import context_fit, crash_report, llama_runtime, memory_guard, model_file, worker
     from engine.hub import download, errors, offline_mode
     from engine.store import conversations
 
@@ -136,15 +139,42 @@ def test_every_engine_error_template_is_marked_for_translation() -> None:
         download.NOT_ENOUGH_SPACE,
         download.DISK_FILLED,
         conversations.DISK_FULL,
+        *crash_report._SIGNAL_SENTENCES.values(),
+        crash_report.OOM_SENTENCE,
+        crash_report.STOPPED_RESPONDING,
+        crash_report.EXIT_CODE,
+        crash_report.OTHER_SIGNAL,
+        worker.NO_MODEL_LOADED,
+        worker.LOG_HINT,
+        memory_guard.TOO_BIG,
+        llama_runtime.LLAMA_REFUSED,
+        llama_runtime.NO_MEMORY_FOR_CONTEXT,
+        llama_runtime.CONVERSATION_TOO_LONG,
+        context_fit.HISTORY_TOO_LONG,
+        context_fit.MESSAGE_TOO_LONG,
+        model_file.NOT_FOUND,
+        model_file.A_FOLDER,
+        model_file.EMPTY,
+        model_file.NOT_GGUF,
+        model_file.BIG_ENDIAN,
+        model_file.UNSUPPORTED_VERSION,
+        model_file.ENDS_IN_HEADER,
+        model_file.INCOMPLETE,
+        model_file.NO_ARCHITECTURE,
+        model_file.PROJECTOR,
+        model_file.NEWER_ARCHITECTURE,
     }
-    assert templates <= set(TRANSLATED_TEMPLATES), "mark the new sentence in app/error_texts.py"
+    missing = templates - set(TRANSLATED_TEMPLATES)
+    assert not missing, f"mark these in app/error_texts.py: {missing}"
 
 
 @pytest.mark.parametrize("translated", ["zh_CN"], indirect=True)
 def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBot, translated: str) -> None:
     """Offline mode on: a search in the Hub panel says so in Chinese; a download error fills in its values."""
+    from engine.crash_report import exit_template
     from engine.hub.download import NOT_ENOUGH_SPACE, DiskSpaceError
     from engine.hub.offline_mode import set_offline_mode
+    from engine.protocol import Failed
 
     set_offline_mode(True)
     window = ModelsWindow()
@@ -160,8 +190,32 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     assert str(error).startswith("Not enough free disk space to download a.gguf")
     shown = template_text(str(error), error.template, tuple(error.params.items()))
     assert shown == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
+    # The parent's account of an engine death (engine.process.EngineProcess.death_report).
+    template, params = exit_template(3)
+    crash = Failed(None, template.format(**params), "", "crash", template, tuple(params.items()))
+    assert crash.reason == "The engine stopped unexpectedly (exit code 3)."
+    assert failed_text(crash) == "引擎意外停止（退出代码 3）。"
     # A sentence without a translation shows as the engine wrote it.
     assert template_text("Something else went wrong.", "Something else went wrong.") == "Something else went wrong."
+
+
+@pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
+def test_a_bad_model_file_is_explained_in_the_chosen_language(
+    qtbot: QtBot, translated: str, window: MainWindow, starter_model: Path, tmp_path: Path
+) -> None:
+    """The engine child writes the sentence in English; the window shows it in Chinese, values
+    filled in, and the pointer to the engine log in the details too."""
+    cut = tmp_path / "cut.gguf"
+    with starter_model.open("rb") as source:
+        cut.write_bytes(source.read(30_000_000))
+    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed:
+        window.switch_model(str(cut))
+    event = failed.args[0]
+    assert event.reason.startswith("This file is incomplete: it ends at 30 MB of ")
+    shown = window.load_error.message_label.text()
+    assert shown.startswith("這個檔案不完整：它在 30 MB／")
+    assert shown.endswith(" 處就結束了。")
+    assert window.load_error.details_text.toPlainText() == "llama.cpp 自己的訊息請見引擎記錄檔。"
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:

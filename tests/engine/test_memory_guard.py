@@ -37,8 +37,9 @@ def test_a_model_too_big_for_free_memory_is_refused_with_the_numbers(
 ) -> None:
     needed = _needed(starter_model)
     _computer_with(monkeypatch, 80 * MB)
-    sentence = check_memory(LoadOptions(str(starter_model)))
-    assert sentence is not None
+    refusal = check_memory(LoadOptions(str(starter_model)))
+    assert refusal is not None
+    sentence = str(refusal)
     assert sentence.startswith("Smollm2 135M")  # the model's own name, from its header
     figures = re.findall(r"(\d+(?:\.\d+)?) (GB|MB)", sentence)
     assert figures == [(f"{needed / 1000**3:.1f}", "GB"), ("80", "MB")]
