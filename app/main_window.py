@@ -669,7 +669,7 @@ class MainWindow(ConversationHandlingMixin):
         if generation is not None and event.request_id in (generation.request_id, None):
             bubble = self._answer_bubble
             kept = bool(generation.writer.text)
-            self._end_answer("interrupted" if kept else "error", None, event.reason)
+            self._end_answer("interrupted" if kept else "error", None, reason)  # stored as the user saw it
             if bubble is not None:
                 if kept:
                     bubble.set_can_continue(True)
