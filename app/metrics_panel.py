@@ -29,6 +29,12 @@ def _nbsp(text: str) -> str:
     return text.replace(" ", "&nbsp;")
 
 
+def _unbreakable(text: str) -> str:
+    """`text` with no line break inside: non-breaking spaces, and for Chinese, which may break
+    between any two characters, a word joiner (U+2060) between them."""
+    return _nbsp(text if text.isascii() else "\u2060".join(text))
+
+
 class SteadyLabel(QWidget):
     """A one-line figure whose size does not follow its text.
 
@@ -220,9 +226,9 @@ class MetricsPanel(QFrame):
             }
             self.segment_legend.setText(
                 " · ".join(
-                    # Non-breaking spaces keep each entry on one line when the legend wraps.
+                    # Each entry stays on one line when the legend wraps.
                     f'<span style="color:{SEGMENT_COLORS[k].name()}">■</span>'
-                    f"&nbsp;{names[k]}&nbsp;{_nbsp(fmt.seconds(s))}"
+                    f"&nbsp;{_unbreakable(names[k])}&nbsp;{_nbsp(fmt.seconds(s))}"
                     for k, s in segments.items()
                 )
             )
