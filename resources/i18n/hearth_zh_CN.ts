@@ -795,22 +795,22 @@
     <message>
         <location filename="../../app/error_texts.py" line="193"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
-        <translation>内存不足，无法给 {name} {n_ctx} 个词元的上下文；请试试较小的上下文。</translation>
+        <translation>内存不足，无法给 {name} {n_ctx} 个 token 的上下文；请试试较小的上下文。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="199"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
-        <translation>这段对话有 {tokens} 个词元，但这个模型的上下文只能容纳 {n_ctx} 个。</translation>
+        <translation>这段对话有 {tokens} 个 token，但这个模型的上下文只能容纳 {n_ctx} 个。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="206"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
-        <translation>这段对话有 {tokens} 个词元，已经放不进这个模型 {n_ctx} 个词元的上下文并留出回答的空间；请开始新对话，或在对话设置中选择“略过最早的消息”。</translation>
+        <translation>这段对话有 {tokens} 个 token，已经放不进这个模型 {n_ctx} 个 token 的上下文并留出回答的空间；请开始新对话，或在对话设置中选择“略过最早的消息”。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="214"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
-        <translation>仅你的消息就有 {tokens} 个词元，对这个模型 {n_ctx} 个词元的上下文来说太长，放不下回答；请缩短消息或使用较大的上下文。</translation>
+        <translation>仅你的消息就有 {tokens} 个 token，对这个模型 {n_ctx} 个 token 的上下文来说太长，放不下回答；请缩短消息或使用较大的上下文。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="222"/>
@@ -979,7 +979,7 @@
     <message>
         <location filename="../../app/hub_view.py" line="58"/>
         <source>{n} tokens</source>
-        <translation>{n} 个词元</translation>
+        <translation>{n} 个 token</translation>
     </message>
     <message>
         <location filename="../../app/hub_view.py" line="60"/>
@@ -1179,7 +1179,7 @@
     <message>
         <location filename="../../app/library_view.py" line="128"/>
         <source>{n} tokens</source>
-        <translation>{n} 个词元</translation>
+        <translation>{n} 个 token</translation>
     </message>
     <message>
         <location filename="../../app/library_view.py" line="131"/>
@@ -1539,157 +1539,157 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="79"/>
+        <location filename="../../app/metrics_panel.py" line="85"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="88"/>
+        <location filename="../../app/metrics_panel.py" line="94"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="90"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/metrics_panel.py" line="102"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="97"/>
+        <location filename="../../app/metrics_panel.py" line="103"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="101"/>
+        <location filename="../../app/metrics_panel.py" line="107"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="102"/>
+        <location filename="../../app/metrics_panel.py" line="108"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="106"/>
+        <location filename="../../app/metrics_panel.py" line="112"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="107"/>
+        <location filename="../../app/metrics_panel.py" line="113"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="111"/>
+        <location filename="../../app/metrics_panel.py" line="117"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="112"/>
+        <location filename="../../app/metrics_panel.py" line="118"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="117"/>
+        <location filename="../../app/metrics_panel.py" line="123"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="118"/>
+        <location filename="../../app/metrics_panel.py" line="124"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/metrics_panel.py" line="128"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="124"/>
+        <location filename="../../app/metrics_panel.py" line="130"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="159"/>
+        <location filename="../../app/metrics_panel.py" line="165"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="216"/>
+        <location filename="../../app/metrics_panel.py" line="222"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="217"/>
+        <location filename="../../app/metrics_panel.py" line="223"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="218"/>
+        <location filename="../../app/metrics_panel.py" line="224"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="219"/>
+        <location filename="../../app/metrics_panel.py" line="225"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="249"/>
+        <location filename="../../app/metrics_panel.py" line="255"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="250"/>
+        <location filename="../../app/metrics_panel.py" line="256"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="251"/>
+        <location filename="../../app/metrics_panel.py" line="257"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="252"/>
+        <location filename="../../app/metrics_panel.py" line="258"/>
         <source>from memory</source>
         <translation>取自内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="255"/>
+        <location filename="../../app/metrics_panel.py" line="261"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="257"/>
+        <location filename="../../app/metrics_panel.py" line="263"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个{where}重复使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="262"/>
+        <location filename="../../app/metrics_panel.py" line="268"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="267"/>
+        <location filename="../../app/metrics_panel.py" line="273"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="270"/>
+        <location filename="../../app/metrics_panel.py" line="276"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -1753,7 +1753,7 @@
     <message>
         <location filename="../../app/model_settings_dialog.py" line="32"/>
         <source>{n} tokens</source>
-        <translation>{n} 个词元</translation>
+        <translation>{n} 个 token</translation>
     </message>
     <message>
         <location filename="../../app/model_settings_dialog.py" line="35"/>

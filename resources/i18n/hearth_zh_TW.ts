@@ -795,22 +795,22 @@
     <message>
         <location filename="../../app/error_texts.py" line="193"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
-        <translation>記憶體不足，無法給 {name} {n_ctx} 個詞元的上下文；請試試較小的上下文。</translation>
+        <translation>記憶體不足，無法給 {name} {n_ctx} 個 token 的上下文；請試試較小的上下文。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="199"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
-        <translation>這段對話有 {tokens} 個詞元，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
+        <translation>這段對話有 {tokens} 個 token，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="206"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
-        <translation>這段對話有 {tokens} 個詞元，已經放不進這個模型 {n_ctx} 個詞元的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
+        <translation>這段對話有 {tokens} 個 token，已經放不進這個模型 {n_ctx} 個 token 的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="214"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
-        <translation>光是你的訊息就有 {tokens} 個詞元，對這個模型 {n_ctx} 個詞元的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
+        <translation>光是你的訊息就有 {tokens} 個 token，對這個模型 {n_ctx} 個 token 的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="222"/>
@@ -979,7 +979,7 @@
     <message>
         <location filename="../../app/hub_view.py" line="58"/>
         <source>{n} tokens</source>
-        <translation>{n} 個詞元</translation>
+        <translation>{n} 個 token</translation>
     </message>
     <message>
         <location filename="../../app/hub_view.py" line="60"/>
@@ -1179,7 +1179,7 @@
     <message>
         <location filename="../../app/library_view.py" line="128"/>
         <source>{n} tokens</source>
-        <translation>{n} 個詞元</translation>
+        <translation>{n} 個 token</translation>
     </message>
     <message>
         <location filename="../../app/library_view.py" line="131"/>
@@ -1539,157 +1539,157 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="79"/>
+        <location filename="../../app/metrics_panel.py" line="85"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="88"/>
+        <location filename="../../app/metrics_panel.py" line="94"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="90"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/metrics_panel.py" line="102"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="97"/>
+        <location filename="../../app/metrics_panel.py" line="103"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="101"/>
+        <location filename="../../app/metrics_panel.py" line="107"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="102"/>
+        <location filename="../../app/metrics_panel.py" line="108"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型寫了多少個詞塊（token），以及每秒寫多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="106"/>
+        <location filename="../../app/metrics_panel.py" line="112"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="107"/>
+        <location filename="../../app/metrics_panel.py" line="113"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="111"/>
+        <location filename="../../app/metrics_panel.py" line="117"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="112"/>
+        <location filename="../../app/metrics_panel.py" line="118"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="117"/>
+        <location filename="../../app/metrics_panel.py" line="123"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="118"/>
+        <location filename="../../app/metrics_panel.py" line="124"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/metrics_panel.py" line="128"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="124"/>
+        <location filename="../../app/metrics_panel.py" line="130"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="159"/>
+        <location filename="../../app/metrics_panel.py" line="165"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="216"/>
+        <location filename="../../app/metrics_panel.py" line="222"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="217"/>
+        <location filename="../../app/metrics_panel.py" line="223"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="218"/>
+        <location filename="../../app/metrics_panel.py" line="224"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="219"/>
+        <location filename="../../app/metrics_panel.py" line="225"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="249"/>
+        <location filename="../../app/metrics_panel.py" line="255"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="250"/>
+        <location filename="../../app/metrics_panel.py" line="256"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="251"/>
+        <location filename="../../app/metrics_panel.py" line="257"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="252"/>
+        <location filename="../../app/metrics_panel.py" line="258"/>
         <source>from memory</source>
         <translation>取自記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="255"/>
+        <location filename="../../app/metrics_panel.py" line="261"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="257"/>
+        <location filename="../../app/metrics_panel.py" line="263"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個{where}重複使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="262"/>
+        <location filename="../../app/metrics_panel.py" line="268"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="267"/>
+        <location filename="../../app/metrics_panel.py" line="273"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="270"/>
+        <location filename="../../app/metrics_panel.py" line="276"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -1753,7 +1753,7 @@
     <message>
         <location filename="../../app/model_settings_dialog.py" line="32"/>
         <source>{n} tokens</source>
-        <translation>{n} 個詞元</translation>
+        <translation>{n} 個 token</translation>
     </message>
     <message>
         <location filename="../../app/model_settings_dialog.py" line="35"/>
