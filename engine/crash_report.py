@@ -10,6 +10,8 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+from engine.errors import UserError
+
 VMSTAT = Path("/proc/vmstat")
 
 _SIGNAL_SENTENCES: dict[int, str] = {
@@ -51,6 +53,10 @@ EXIT_CODE = "The engine stopped unexpectedly (exit code {code})."
 OTHER_SIGNAL = "The engine stopped unexpectedly ({signal})."
 
 
+class EngineExitError(UserError):
+    """Why the engine child is gone, as one sentence (the window translates its template)."""
+
+
 def describe_exit(
     exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
 ) -> str:
@@ -58,18 +64,17 @@ def describe_exit(
 
     With the kernel's OOM-kill count from the child's start and from now, a SIGKILL that came with
     a new OOM kill is named as running out of memory."""
-    template, params = exit_template(exitcode, oom_kills_before=oom_kills_before, oom_kills_now=oom_kills_now)
-    return template.format(**params)
+    return str(exit_error(exitcode, oom_kills_before=oom_kills_before, oom_kills_now=oom_kills_now))
 
 
-def exit_template(
+def exit_error(
     exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
-) -> tuple[str, dict[str, str]]:
-    """describe_exit's sentence as its English template and values (the window translates them)."""
+) -> EngineExitError:
+    """describe_exit's sentence as an error that keeps its English template and values."""
     if exitcode is None:
-        return STOPPED_RESPONDING, {}
+        return EngineExitError(STOPPED_RESPONDING)
     if exitcode >= 0:
-        return EXIT_CODE, {"code": str(exitcode)}
+        return EngineExitError(EXIT_CODE, {"code": exitcode})
     number = -exitcode
     if (
         number == signal.SIGKILL
@@ -77,11 +82,11 @@ def exit_template(
         and oom_kills_now is not None
         and oom_kills_now > oom_kills_before
     ):
-        return OOM_SENTENCE, {}
+        return EngineExitError(OOM_SENTENCE)
     if number in _SIGNAL_SENTENCES:
-        return _SIGNAL_SENTENCES[number], {}
+        return EngineExitError(_SIGNAL_SENTENCES[number])
     try:
         name = signal.Signals(number).name
     except ValueError:
         name = f"signal {number}"
-    return OTHER_SIGNAL, {"signal": name}
+    return EngineExitError(OTHER_SIGNAL, {"signal": name})

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import paths
-from engine.crash_report import exit_template, oom_kill_count
+from engine.crash_report import exit_error, oom_kill_count
 from engine.protocol import Command, Event, Failed, Shutdown
 
 logger = logging.getLogger(__name__)
@@ -151,10 +151,8 @@ class EngineProcess:
             exitcode = self._proc.exitcode
         tail = self.stderr_tail()
         self._close_conn()
-        template, params = exit_template(
-            exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count()
-        )
-        return Failed(None, template.format(**params), tail, "crash", template, tuple(params.items()))
+        gone = exit_error(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())
+        return Failed.from_error(None, gone, tail, kind="crash")
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines this child wrote to its log (llama.cpp's messages included)."""
