@@ -75,28 +75,19 @@ class Bench:
         self.sampling = SamplingParams(temperature=TEMPERATURE, seed=SEED, max_tokens=tokens)
         self.llm = open_high_level(path, N_CTX, threads, N_BATCH, self.sampling.repeat_last_n)
         self.role: dict[str, LlamaModel] = dict(zip(LOW_LEVEL, self.contexts, strict=True))
-        self.answer = list(self._sampled(preselect=False))  # the ceiling replays it
         self.written: dict[str, list[int]] = {"hearth": [], "bare": []}
+        self.answer = list(self._sampled("bare"))  # the ceiling replays it
 
     # --- the four paths, one token per step --------------------------------------------------
 
-    def _sampled(self, preselect: bool) -> Iterator[int]:
-        model = self.role["hearth" if preselect else "bare"]
+    def _sampled(self, name: str) -> Iterator[int]:
+        """hearth (the engine's chain, with its first cut) or bare (llama.cpp's plain chain)."""
+        model = self.role[name]
+        self.written[name] = written = []
         model.prefill(self.prompt)
-        for step in model.generate(self.prompt, self.sampling, preselect=preselect):
+        for step in model.generate(self.prompt, self.sampling, preselect=name == "hearth"):
+            written.append(step.token)
             yield step.token
-
-    def hearth(self) -> Iterator[int]:
-        self.written["hearth"] = written = []
-        for token in self._sampled(preselect=True):
-            written.append(token)
-            yield token
-
-    def bare(self) -> Iterator[int]:
-        self.written["bare"] = written = []
-        for token in self._sampled(preselect=False):
-            written.append(token)
-            yield token
 
     def ceiling(self) -> Iterator[int]:
         model = self.role["ceiling"]
@@ -122,8 +113,8 @@ class Bench:
         self.role = {name: self.contexts[(i + shift) % len(LOW_LEVEL)] for i, name in enumerate(LOW_LEVEL)}
         makers: dict[str, Callable[[], Iterator[Any]]] = {
             "ceiling": self.ceiling,
-            "hearth": self.hearth,
-            "bare": self.bare,
+            "hearth": lambda: self._sampled("hearth"),
+            "bare": lambda: self._sampled("bare"),
             "high-level": self.high_level,
         }
         steps = {name: makers[name]() for name in PATHS}
