@@ -23,6 +23,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from engine.kernels.policy import KernelPolicy
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     CacheReport,
@@ -39,6 +40,7 @@ from engine.protocol import (
     Loaded,
     LoadOptions,
     LoadProgress,
+    Notice,
     QueryCache,
     SamplingParams,
     Shutdown,
@@ -74,6 +76,7 @@ class EngineClient(QObject):
     engine_started = Signal()
     cache_reported = Signal(object)  # CacheReport
     unloaded = Signal(object)  # Unloaded
+    noticed = Signal(object)  # Notice: something done on the user's behalf, said once (kernels switched)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -89,6 +92,10 @@ class EngineClient(QObject):
         # answered, and how many times in a row each model's load ended with the engine dead.
         self._loading_path: str | None = None
         self._load_crashes: dict[str, int] = {}
+        # Which CPU kernels each engine starts with, and what a SIGILL death changes (loop thread only).
+        self._kernels = KernelPolicy()
+        self._active_command: Generate | None = None  # the request in flight, to ask again after a kernel switch
+        self._active_wrote = False  # whether it streamed any text yet
         self._thread = _LoopThread(self)
         self._thread.start()
 
@@ -176,12 +183,12 @@ class EngineClient(QObject):
                 try:
                     while (event := engine.receive(0)) is not None:
                         self._emit(event)
+                        if isinstance(event, Token) and event.request_id == active_request and event.text:
+                            self._active_wrote = True
                         if isinstance(event, Finished | Failed) and event.request_id == active_request:
-                            active_request = None
+                            active_request, self._active_command = None, None
                 except EngineDiedError as exc:
-                    self._report_death(exc.failure, active_request)
-                    engine.stop(0.5)
-                    engine, active_request, self._pid = None, None, None
+                    engine, active_request = self._after_death(exc, engine, active_request)
         finally:
             if engine is not None:
                 engine.stop()
@@ -214,6 +221,7 @@ class EngineClient(QObject):
                     engine.send(Load(self._options))
                 engine.send(command)
                 active = command.request_id
+                self._active_command, self._active_wrote = command, False
             elif isinstance(command, Unload):
                 self._options = self._loaded_options = None  # a crash after this restarts nothing
                 if engine is not None:
@@ -228,11 +236,8 @@ class EngineClient(QObject):
         except EngineDiedError as exc:
             if isinstance(command, Generate):
                 active = command.request_id  # it was on its way: its bubble shows the death
-            self._report_death(exc.failure, active)
-            if engine is not None:
-                engine.stop(0.5)
-            self._pid = None
-            return None, None
+                self._active_command, self._active_wrote = command, False
+            return self._after_death(exc, engine, active)
         except Exception as exc:  # e.g. the child cannot be spawned: report it, keep the loop alive
             logger.exception("engine command failed")
             request_id = command.request_id if isinstance(command, Generate) else None
@@ -242,6 +247,42 @@ class EngineClient(QObject):
                 engine.stop(0.5)
             self._pid = None
             return None, None
+        return engine, active
+
+    def _after_death(
+        self, exc: EngineDiedError, engine: EngineProcess | None, active: int | None
+    ) -> tuple[EngineProcess | None, int | None]:
+        """The engine is gone. A SIGILL on the fast kernels restarts it on the safe ones and asks
+        again what was in flight (when nothing was shown of it yet); any other death is reported."""
+        kernels = engine.kernels if engine is not None else "full"
+        if engine is not None:
+            engine.stop(0.5)
+        self._pid = None
+        command = self._active_command if active is not None else None
+        self._active_command = None
+        verdict = self._kernels.after_death(exc.exitcode, kernels)
+        if verdict is None:
+            self._report_death(exc.failure, active)
+            return None, None
+        if verdict.kernels is None:  # nothing runs on this processor: that sentence is the account
+            failure = Failed.from_error(None, verdict.notice, exc.failure.details, kind="crash")
+            self._report_death(failure, active)
+            return None, None
+        self.noticed.emit(Notice.from_error(verdict.notice))
+        if self._active_wrote or (self._options is None and command is None):
+            self._report_death(exc.failure, active)  # the answer so far stays; the next one runs safely
+            return None, None
+        self._loading_path = None  # this death was the kernels', not the model's: no crash-loop count
+        try:
+            engine = self._start_engine(load_began_at=command.sent_at if command is not None else None)
+            if self._options is not None:
+                self._loading_path = self._options.model_path
+                engine.send(Load(self._options, fallback=self._loaded_options))
+            if command is not None:
+                engine.send(command)
+                self._active_command, self._active_wrote = command, False
+        except EngineDiedError as again:
+            return self._after_death(again, engine, active)
         return engine, active
 
     def _report_death(self, report: Failed, active: int | None) -> None:
@@ -263,7 +304,10 @@ class EngineClient(QObject):
         ).format(name=Path(path).stem, count=CRASH_LOOP_LIMIT)
 
     def _start_engine(self, load_began_at: float | None = None) -> EngineProcess:
-        engine = EngineProcess()
+        start = self._kernels.for_next_start()  # the first start on a new computer probes them (~1 s)
+        if start.notice is not None:
+            self.noticed.emit(Notice.from_error(start.notice))
+        engine = EngineProcess(kernels=start.kernels)
         engine.start(load_began_at)
         self._pid = engine.pid
         self.engine_started.emit()

@@ -31,7 +31,7 @@ from app.conversation_handling import ConversationHandlingMixin
 from app.conversation_list import ConversationListView
 from app.conversation_settings import ConversationSettingsView
 from app.engine_client import EngineClient
-from app.error_texts import details_text, error_text, failed_text
+from app.error_texts import details_text, error_text, failed_text, template_text
 from app.live_metrics import LiveAnswer
 from app.message_bubble import ErrorView, MessageBubble
 from app.metrics_panel import MetricsPanel
@@ -43,6 +43,7 @@ from engine.protocol import (
     Failed,
     Finished,
     Loaded,
+    Notice,
     SamplingParams,
     Started,
     Token,
@@ -292,6 +293,7 @@ class MainWindow(ConversationHandlingMixin):
         c.finished.connect(self._on_finished)
         c.failed.connect(self._on_failed)
         c.engine_started.connect(self._on_engine_started)
+        c.noticed.connect(self._on_noticed)
         c.cache_reported.connect(self.cache_view.show_report)
         self.cache_view.clear_requested.connect(self.client.clear_cache)
         self.cache_view.budgets_changed.connect(self._on_cache_budgets_changed)
@@ -551,6 +553,10 @@ class MainWindow(ConversationHandlingMixin):
 
     def _on_engine_started(self) -> None:
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
+
+    def _on_noticed(self, notice: Notice) -> None:
+        """Something the engine client did on its own (it switched llama.cpp's kernels): said once."""
+        self.statusBar().showMessage(template_text(notice.reason, notice.reason_template, notice.reason_params), 30_000)
 
     def cache_budgets(self) -> tuple[int, int]:
         """The prompt cache's RAM and disk limits in bytes: the user's, or the defaults."""

@@ -25,7 +25,8 @@ _SIGNAL_SENTENCES: dict[int, str] = {
     signal.SIGBUS: (
         "The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use."
     ),
-    signal.SIGILL: ("The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor."),
+    # Not "needs a newer processor": a machine may advertise an instruction and refuse it (engine/kernels/).
+    signal.SIGILL: "The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).",
     signal.SIGFPE: "The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.",
     signal.SIGTERM: "The engine was stopped by another program (terminated, SIGTERM).",
 }

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import psutil
 
+from engine.kernels.kernel_sets import KernelSet
+from engine.kernels.policy import KernelPolicy
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     ChatMessage,
@@ -139,7 +141,10 @@ def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore,
 
 
 def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
-    """Stream one answer to `out`. With `request.chat`, it also goes into that stored conversation."""
+    """Stream one answer to `out`. With `request.chat`, it also goes into that stored conversation.
+
+    An engine that dies of SIGILL before it wrote anything is started again on llama.cpp's safe
+    kernels and asked again (engine/kernels/policy.py), once; the change is said on stderr."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
     model_path = resolve_model(request.model)
     store: ConversationStore | None = None
@@ -154,17 +159,69 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         messages.append(ChatMessage("user", request.prompt))
         sampling = SamplingParams(**request.sampling_changes())
         generate = Generate(1, tuple(messages), sampling, sent_at)
-    engine = EngineProcess()
+    load = Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads))
+    policy = KernelPolicy()
+    answer = _Answer(out, request, turn, sent_at)
+    engine: EngineProcess | None = None
     try:
-        engine.start(load_began_at=sent_at)
-        engine.send(Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads)))
-        engine.send(generate)
-        ttft_s = 0.0
+        kernels = _start_kernels(policy)
+        while True:
+            engine = EngineProcess(kernels=kernels)
+            try:
+                engine.start(load_began_at=sent_at)
+                engine.send(load)
+                engine.send(generate)
+                return answer.stream(engine)
+            except EngineDiedError as exc:
+                verdict = policy.after_death(exc.exitcode, engine.kernels)
+                engine.stop()
+                if verdict is None:
+                    answer.died(exc.failure.reason)
+                    raise RunError(exc.failure.reason) from exc
+                if verdict.kernels is None:  # nothing runs here: that sentence is the whole story
+                    answer.died(str(verdict.notice))
+                    raise RunError(str(verdict.notice)) from exc
+                print(f"hearth: {verdict.notice}", file=sys.stderr)
+                if answer.wrote_anything:  # asking again would write the answer twice; the next run is safe
+                    answer.died(exc.failure.reason)
+                    raise RunError(exc.failure.reason) from exc
+                kernels = verdict.kernels
+    finally:
+        # Ctrl+C or any other way out: what was streamed is saved, as interrupted.
+        if turn is not None:
+            turn.close()
+        if engine is not None:
+            engine.stop()
+        if store is not None:
+            store.close()
+
+
+def _start_kernels(policy: KernelPolicy) -> KernelSet:
+    """The kernels for the engine (the first run on a new computer probes them); a change is said once."""
+    start = policy.for_next_start()
+    if start.notice is not None:
+        print(f"hearth: {start.notice}", file=sys.stderr)
+    return start.kernels
+
+
+class _Answer:
+    """One answer's events, from an engine to `out` (and the stored conversation)."""
+
+    def __init__(self, out: TextIO, request: RunRequest, turn: ChatTurn | None, sent_at: float) -> None:
+        self.out = out
+        self.sent_at = sent_at
+        self.request = request
+        self.turn = turn
+        self.ttft_s = 0.0
+        self.wrote_anything = False
+
+    def stream(self, engine: EngineProcess) -> int:
+        out, request, turn = self.out, self.request, self.turn
         for event in engine.events():
             if isinstance(event, Loaded) and event.info.chat_template_warning:
                 print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
             elif isinstance(event, Started):
-                if turn is not None:
+                if turn is not None and turn.writer is None:  # a second try after a crash saves nothing twice
                     _save_started(turn, event)
                 if event.dropped_messages:
                     print(
@@ -176,10 +233,11 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
                 if turn is not None:
                     turn.token(event)
                 if event.text:
+                    self.wrote_anything = True
                     out.write(event.text)
                     out.flush()
-                    if not ttft_s:
-                        ttft_s = time.monotonic() - sent_at
+                    if not self.ttft_s:
+                        self.ttft_s = time.monotonic() - self.sent_at
             elif isinstance(event, Failed):
                 if turn is not None:  # text already written stays, marked interrupted (Continue can pick it up)
                     kept = turn.writer is not None and bool(turn.writer.text)
@@ -187,7 +245,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
                 raise RunError(event.reason)
             elif isinstance(event, Finished):
                 app_rss = psutil.Process().memory_info().rss
-                metrics = metrics_json(event.metrics, app_rss, ttft_s or event.metrics.ttft_s)
+                metrics = metrics_json(event.metrics, app_rss, self.ttft_s or event.metrics.ttft_s)
                 if turn is not None:
                     turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
                 out.write("\n")
@@ -198,18 +256,11 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
                 if turn is not None and turn.save_error:
                     raise RunError(turn.save_error)
                 return 0
-    except EngineDiedError as exc:
-        if turn is not None:
-            turn.finish("error", error=exc.failure.reason)
-        raise RunError(exc.failure.reason) from exc
-    finally:
-        # Ctrl+C or any other way out: what was streamed is saved, as interrupted.
-        if turn is not None:
-            turn.close()
-        engine.stop()
-        if store is not None:
-            store.close()
-    return 1
+        return 1
+
+    def died(self, reason: str) -> None:
+        if self.turn is not None:
+            self.turn.finish("error", error=reason)
 
 
 def _save_started(turn: ChatTurn, event: Started) -> None:

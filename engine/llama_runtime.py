@@ -20,6 +20,8 @@ import llama_cpp
 
 from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.errors import UserError
+from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
+from engine.kernels.simulated_trap import trap_if_refused
 from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
 from engine.sampler import sampler_chain
 
@@ -101,12 +103,20 @@ def _ensure_backend() -> None:
 class LlamaModel:
     """Owns one llama_model + llama_context. Not thread-safe; one per engine process."""
 
-    def __init__(self, options: LoadOptions, on_progress: Callable[[float], None] | None = None) -> None:
+    def __init__(
+        self,
+        options: LoadOptions,
+        on_progress: Callable[[float], None] | None = None,
+        kernels: KernelSet = "full",
+    ) -> None:
         _ensure_backend()
         self.options = options
+        self.kernels = kernels
         path = Path(options.model_path)
         model_params = llama_cpp.llama_model_default_params()
         model_params.n_gpu_layers = gpu_layers(options)
+        # The safe kernel set leaves out AMX and repacked weights (engine/kernels/kernel_sets.py).
+        model_params.use_extra_bufts = uses_extra_buffers(kernels)
 
         def progress(fraction: float, _user_data: ctypes.c_void_p) -> bool:
             if on_progress is not None:
@@ -119,7 +129,10 @@ class LlamaModel:
         model = llama_cpp.llama_model_load_from_file(str(path).encode(), model_params)
         if not model:
             raise ModelLoadError(LLAMA_REFUSED, {"name": path.name})
+        trap_if_refused("load", kernels)
         self._model = model
+        self._requested_gpu_layers = int(model_params.n_gpu_layers)
+        self._decoded_once = False
         self._vocab = llama_cpp.llama_model_get_vocab(model)
         self.n_vocab = llama_cpp.llama_vocab_n_tokens(self._vocab)
 
@@ -184,6 +197,7 @@ class LlamaModel:
 
     def _describe(self, path: Path) -> ModelInfo:
         # The file name is what the user downloaded and recognises; general.name is often a training-run label.
+        gpu_count, n_layers, devices = self._offload()
         return ModelInfo(
             path=str(path),
             name=path.stem,
@@ -197,7 +211,24 @@ class LlamaModel:
             chat_template_warning=BROKEN_TEMPLATE_WARNING if self.template.source == BROKEN_SOURCE else "",
             chat_template_name=self.template.name,
             sliding_window=self.n_swa,
+            kernels=self.kernels,
+            gpu_layers=gpu_count,
+            n_layers=n_layers,
+            offload_devices=devices,
         )
+
+    def _offload(self) -> tuple[int, int, tuple[str, ...]]:
+        """Where the layers run: llama.cpp offloads the last `n_gpu_layers` of n_layer + 1 (the
+        output layer counts) to the GPUs, split by layer; nothing on a build without offload."""
+        n_layers = int(llama_cpp.llama_model_n_layer(self._model)) + 1
+        if not llama_cpp.llama_supports_gpu_offload():
+            return 0, n_layers, ()
+        from engine.ggml_devices import gpu_devices
+
+        gpus = gpu_devices()
+        requested = n_layers if self._requested_gpu_layers < 0 else self._requested_gpu_layers  # < 0: all
+        placed = min(requested, n_layers) if gpus else 0
+        return placed, n_layers, tuple(device.label for device in gpus) if placed else ()
 
     # --- tokens --------------------------------------------------------------------
 
@@ -273,6 +304,9 @@ class LlamaModel:
 
     def decode(self, tokens: list[int]) -> None:
         """Feed tokens into the context, in batches the context accepts."""
+        if not self._decoded_once:
+            trap_if_refused("decode", self.kernels)
+            self._decoded_once = True
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start : start + self.n_batch]
             if len(chunk) == 1:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine import paths
 from engine.crash_report import exit_error, oom_kill_count
+from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import Command, Event, Failed, Shutdown
 
 logger = logging.getLogger(__name__)
@@ -26,9 +27,10 @@ LOG_ROTATE_BYTES = 5 * 1024 * 1024
 
 
 class EngineDiedError(RuntimeError):
-    def __init__(self, failure: Failed) -> None:
+    def __init__(self, failure: Failed, exitcode: int | None = None) -> None:
         super().__init__(failure.reason)
         self.failure = failure
+        self.exitcode = exitcode  # the child's exit code; negative: the signal that ended it
 
 
 def _rotate_if_large(path: Path) -> None:
@@ -41,8 +43,14 @@ def _rotate_if_large(path: Path) -> None:
 
 
 class EngineProcess:
-    def __init__(self, log_path: Path | None = None) -> None:
+    def __init__(self, log_path: Path | None = None, kernels: KernelSet | None = None) -> None:
+        """`kernels`: the CPU kernel set the child loads models with; None: what this machine is
+        known to run (engine/kernels/remembered.py), the fast ones if nothing is known yet."""
+        from engine.kernels.remembered import known_kernels
+
         self.log_path = log_path or paths.log_dir() / "engine.log"
+        self.kernels: KernelSet = kernels or known_kernels()
+        self.exitcode: int | None = None  # the child's, once it died (negative: the signal)
         self._proc: Any = None  # multiprocessing.Process (SpawnProcess)
         self._conn: Connection | None = None
         self._log_offset = 0
@@ -62,7 +70,7 @@ class EngineProcess:
         self._oom_kills_at_start = oom_kill_count()  # a later rise with a SIGKILL means out of memory
         self._proc = ctx.Process(
             target=worker.main,
-            args=(child_conn, str(self.log_path), load_began_at or time.monotonic()),
+            args=(child_conn, str(self.log_path), load_began_at or time.monotonic(), self.kernels),
             name="hearth-engine",
             daemon=True,
         )
@@ -105,7 +113,7 @@ class EngineProcess:
         try:
             self._conn.send(command)
         except OSError as exc:
-            raise EngineDiedError(self.death_report()) from exc
+            raise self._died() from exc
 
     def waitables(self) -> list[Any]:
         """Objects for multiprocessing.connection.wait: the pipe and the process sentinel."""
@@ -125,14 +133,14 @@ class EngineProcess:
             return None
         if self._conn.poll(0):
             return self._read()
-        raise EngineDiedError(self.death_report())
+        raise self._died()
 
     def _read(self) -> Event:
         assert self._conn is not None
         try:
             event: Event = self._conn.recv()
         except (EOFError, OSError) as exc:
-            raise EngineDiedError(self.death_report()) from exc
+            raise self._died() from exc
         return event
 
     def events(self, timeout: float | None = None) -> Iterable[Event]:
@@ -144,11 +152,16 @@ class EngineProcess:
 
     # --- post-mortem ---------------------------------------------------------------
 
+    def _died(self) -> EngineDiedError:
+        failure = self.death_report()
+        return EngineDiedError(failure, self.exitcode)
+
     def death_report(self) -> Failed:
         exitcode = None
         if self._proc is not None:
             self._proc.join(2.0)
             exitcode = self._proc.exitcode
+        self.exitcode = exitcode
         tail = self.stderr_tail()
         self._close_conn()
         gone = exit_error(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())

@@ -146,6 +146,10 @@ class ModelInfo:
     chat_template_name: str
     sliding_window: int
     chat_template_warning: str = ""  # one sentence for the user when the model's own template was set aside
+    kernels: str = "full"  # engine.kernels.kernel_sets.KernelSet: "full" (extra CPU buffer types) or "safe"
+    gpu_layers: int = 0  # layers llama.cpp placed on GPUs (0 on a CPU-only build)
+    n_layers: int = 0  # the model's repeating layers plus its output layer: what can be offloaded
+    offload_devices: tuple[str, ...] = ()  # the GPUs those layers went to, e.g. "CUDA0: NVIDIA H200"
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,21 @@ class Failed:
         template = getattr(error, "template", "") or ""
         params = tuple(getattr(error, "params", {}).items())
         return cls(request_id, str(error), details, kind, template, params)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something Hearth did on its own that the user hears about once, in one sentence (it switched
+    llama.cpp's CPU kernels, say). Made on the client side, not by the engine."""
+
+    reason: str
+    reason_template: str = ""  # the English template and values, for the window's translation
+    reason_params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def from_error(cls, error: BaseException) -> Notice:
+        template = getattr(error, "template", "") or ""
+        return cls(str(error), template, tuple(getattr(error, "params", {}).items()))
 
 
 Event = LoadProgress | Loaded | Unloaded | Started | Token | EngineStats | Finished | Failed | CacheReport

@@ -18,6 +18,7 @@ from dataclasses import replace
 from multiprocessing.connection import Connection
 from typing import Any
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import (
     CacheReport,
     Cancel,
@@ -49,7 +50,7 @@ TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
 AFTER_ANSWER_GRACE_S = 0.05  # bench/ui_stall.py: the longest stall came when a finished answer was formatted
 
 
-def _redirect_output(log_path: str) -> None:
+def redirect_output(log_path: str) -> None:
     """Send this process's stdout and stderr (llama.cpp's log included) to the log file."""
     fd = os.open(log_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     sys.stdout.flush()
@@ -63,8 +64,9 @@ def _redirect_output(log_path: str) -> None:
 
 
 class Worker:
-    def __init__(self, conn: Connection, started_at: float) -> None:
+    def __init__(self, conn: Connection, started_at: float, kernels: KernelSet = "full") -> None:
         self.conn = conn
+        self.kernels: KernelSet = kernels  # the CPU kernel set every model in this process loads with
         self.pending: deque[Command] = deque()
         self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
         self.options: LoadOptions | None = None  # what `model` was loaded with
@@ -159,7 +161,7 @@ class Worker:
                 last_sent[0] = fraction
                 self.send(LoadProgress(fraction))
 
-        self.model = LlamaModel(options, on_progress)
+        self.model = LlamaModel(options, on_progress, kernels=self.kernels)
         self.options = options
         self.reuse_enabled = options.prefix_cache
         if options.prefix_cache:
@@ -405,14 +407,14 @@ LOG_HINT = "See the engine log for llama.cpp's own messages."
 NO_MODEL_LOADED = "No model is loaded yet."
 
 
-def main(conn: Connection, log_path: str, started_at: float) -> None:
+def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet = "full") -> None:
     """Entry point of the engine child process."""
-    _redirect_output(log_path)
+    redirect_output(log_path)
     # Ctrl+C in a terminal reaches the whole process group; the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
-    logger.info("engine started, pid %d", os.getpid())
-    worker = Worker(conn, started_at)
+    logger.info("engine started, pid %d, %s kernels", os.getpid(), kernels)
+    worker = Worker(conn, started_at, kernels)
     try:
         worker.run()
     except Exception as exc:  # report, then die: the parent restarts us on the next request

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import shutil
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -34,11 +35,30 @@ def write_figures(request: pytest.FixtureRequest, lines: Iterable[str]) -> None:
             reporter.write_line(line)
 
 
+@pytest.fixture(scope="session")
+def probed_kernels(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real kernel probe (engine/kernels/probe.py), run once for the session on this machine:
+    its verdict file, which every test's data folder starts with, so that every engine a test
+    starts uses the kernels this machine runs (the safe ones where the fast ones trap)."""
+    from engine.kernels.policy import KernelPolicy
+    from engine.kernels.remembered import store_path
+
+    home = tmp_path_factory.mktemp("kernel-probe-home")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HEARTH_HOME", str(home))
+        patch.delenv("HEARTH_SIMULATE_REFUSED_KERNELS", raising=False)
+        KernelPolicy().for_next_start()
+        return store_path()
+
+
 @pytest.fixture(autouse=True)
-def hearth_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def hearth_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, probed_kernels: Path) -> Path:
     """Every test gets its own data folder; none touches the real home directory."""
     home = tmp_path / "hearth-home"
     monkeypatch.setenv("HEARTH_HOME", str(home))
+    if probed_kernels.exists():
+        (home / "data").mkdir(parents=True)
+        shutil.copy(probed_kernels, home / "data" / probed_kernels.name)
     # Other apps' model folders (HF cache, LM Studio, GPT4All) are looked up under this home instead.
     monkeypatch.setenv("HEARTH_EXTERNAL_HOME", str(tmp_path / "other-apps-home"))
     return home

@@ -8,7 +8,6 @@ process's measured memory.
 
 from __future__ import annotations
 
-import ctypes
 import logging
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -234,48 +233,10 @@ def free_vram() -> int | None:
         return None
     if not llama_cpp.llama_supports_gpu_offload():
         return None
-    gpus = [free for kind, free, _total in ggml_devices() if kind == GGML_DEVICE_GPU]
+    from engine.ggml_devices import list_devices
+
+    gpus = [device.free_bytes for device in list_devices() if device.kind == "gpu"]
     return sum(gpus) if gpus else None
-
-
-GGML_DEVICE_CPU, GGML_DEVICE_GPU = 0, 1  # enum ggml_backend_dev_type (ggml-backend.h)
-
-
-def ggml_devices() -> list[tuple[int, int, int]]:
-    """(type, free bytes, total bytes) for each device llama.cpp's ggml registered; [] if unreadable.
-
-    llama-cpp-python does not bind ggml's device API, so this calls it through ctypes."""
-    from pathlib import Path
-
-    import llama_cpp
-
-    lib_dir = Path(llama_cpp.__file__).parent / "lib"
-    candidates = [*lib_dir.glob("libggml.so*"), *lib_dir.glob("libggml.dylib"), *lib_dir.glob("ggml.dll")]
-    if not candidates:
-        return []
-    try:
-        lib = ctypes.CDLL(str(candidates[0]))
-        lib.ggml_backend_dev_count.restype = ctypes.c_size_t
-        lib.ggml_backend_dev_get.restype = ctypes.c_void_p
-        lib.ggml_backend_dev_get.argtypes = [ctypes.c_size_t]
-        lib.ggml_backend_dev_type.restype = ctypes.c_int
-        lib.ggml_backend_dev_type.argtypes = [ctypes.c_void_p]
-        lib.ggml_backend_dev_memory.restype = None
-        lib.ggml_backend_dev_memory.argtypes = [
-            ctypes.c_void_p,
-            ctypes.POINTER(ctypes.c_size_t),
-            ctypes.POINTER(ctypes.c_size_t),
-        ]
-    except (OSError, AttributeError):
-        logger.warning("cannot read llama.cpp's device list", exc_info=True)
-        return []
-    devices = []
-    for index in range(lib.ggml_backend_dev_count()):
-        device = lib.ggml_backend_dev_get(index)
-        free, total = ctypes.c_size_t(0), ctypes.c_size_t(0)
-        lib.ggml_backend_dev_memory(device, ctypes.byref(free), ctypes.byref(total))
-        devices.append((int(lib.ggml_backend_dev_type(device)), int(free.value), int(total.value)))
-    return devices
 
 
 def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: str = "f16", flash_attn: bool = False) -> int:

@@ -83,7 +83,9 @@ def test_answer_streams_and_metrics_add_up(engine: EngineProcess) -> None:
 
 def test_stats_arrive_while_streaming(engine: EngineProcess) -> None:
     _until(engine, Loaded)
-    engine.send(_ask("Count from one to fifty in words.", max_tokens=120))
+    # A long answer on any processor: a short one ("Count to fifty" gave 9 tokens on one) ends before a stats tick.
+    prompt = "Explain in great detail how a computer works, from transistors to operating systems."
+    engine.send(_ask(prompt, max_tokens=120))
     events = _until(engine, Finished)
     stats = [e for e in events if isinstance(e, EngineStats)]
     assert stats, "no live stats during a 120-token answer"

@@ -1,0 +1,199 @@
+"""Which kernels each engine start uses, and what a SIGILL death changes. Qt-free: the window's
+engine client and `hearth run` share it, so both recover the same way.
+
+1. A choice remembered for this processor and engine build is used as it is, silently.
+2. Else, before the first engine of this process starts, the probe tries the fast kernels, then
+   the safe ones (engine/kernels/probe.py), and the outcome is remembered.
+3. An engine that dies of SIGILL on the fast kernels anyway (another model may reach other
+   kernels) is restarted on the safe ones, and that is remembered too.
+Each change is said once, in one sentence (`notice`).
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from engine import paths
+from engine.errors import UserError
+from engine.kernels import remembered
+from engine.kernels.kernel_sets import KernelSet, safer_than
+from engine.kernels.machine import MachineIdentity, this_machine
+from engine.kernels.probe import ProbeResult, probe
+from engine.kernels.refusal import missing_features, refused_by_extra_buffers
+from engine.kernels.remembered import KernelChoice
+
+logger = logging.getLogger(__name__)
+
+# Sentences the window translates (app/error_texts.py), one per case so that each translates whole.
+SWITCHED_AMX = (
+    "This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels"
+    " on this computer."
+)
+SWITCHED_REPACK = (
+    "This processor refuses the instructions of llama.cpp's weight-repacking kernels, so Hearth switched llama.cpp"
+    " to its safe kernels on this computer."
+)
+RECOVERED_AMX = (
+    "The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it"
+    " with llama.cpp's safe kernels and will keep them on this computer."
+)
+RECOVERED_REPACK = (
+    "The engine crashed because this processor refuses the instructions of llama.cpp's weight-repacking kernels;"
+    " Hearth restarted it with llama.cpp's safe kernels and will keep them on this computer."
+)
+NOTHING_WORKS_MISSING = (
+    "llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which"
+    " this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details)."
+)
+NOTHING_WORKS_REFUSED = (
+    "llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction"
+    " it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details)."
+)
+
+
+class KernelNotice(UserError):  # noqa: N818 - a notice, not a failure: it carries a translatable sentence
+    """What Hearth did about the kernels, as one sentence (shown once)."""
+
+
+@dataclass(frozen=True)
+class StartKernels:
+    kernels: KernelSet
+    notice: KernelNotice | None = None  # say this once: the choice changed just now
+
+
+@dataclass(frozen=True)
+class AfterDeath:
+    """A SIGILL death's consequence: restart with `kernels`, or None where nothing works."""
+
+    kernels: KernelSet | None
+    notice: KernelNotice
+
+
+def _extra_buffers_refused(system_info: str, *, crashed: bool) -> tuple[KernelNotice, str]:
+    """(the sentence, the instruction class) for a machine where only the fast kernels trap."""
+    amx = refused_by_extra_buffers(system_info) == "AMX"
+    if crashed:
+        return KernelNotice(RECOVERED_AMX if amx else RECOVERED_REPACK), "AMX" if amx else "extra buffer types"
+    return KernelNotice(SWITCHED_AMX if amx else SWITCHED_REPACK), "AMX" if amx else "extra buffer types"
+
+
+def _nothing_runs(system_info: str, cpu_flags: tuple[str, ...]) -> tuple[KernelNotice, str]:
+    """(the sentence, the instruction class) for a build that traps even on the safe kernels."""
+    missing = missing_features(system_info, cpu_flags)
+    if missing:
+        return KernelNotice(NOTHING_WORKS_MISSING, {"names": " and ".join(missing[:2])}), missing[0]
+    return KernelNotice(NOTHING_WORKS_REFUSED), ""
+
+
+class KernelPolicy:
+    def __init__(
+        self,
+        probe_model: Path | None = None,
+        machine: MachineIdentity | None = None,
+        log_path: Path | None = None,
+    ) -> None:
+        self._probe_model = probe_model
+        self._machine = machine
+        self._log_path = log_path
+        self._choice: KernelChoice | None = None
+        self._system_info = ""  # from the probe, when one ran in this process
+
+    @property
+    def machine(self) -> MachineIdentity:
+        if self._machine is None:
+            self._machine = this_machine()
+        return self._machine
+
+    def current_choice(self) -> KernelChoice | None:
+        return self._choice
+
+    def for_next_start(self) -> StartKernels:
+        """The kernels for an engine about to start (may run the probe: call it off the GUI thread)."""
+        if self._choice is None:
+            forced = remembered.override()
+            if forced is not None:
+                self._choice = forced
+                return StartKernels(self._kernels(forced))
+            recalled = remembered.recall(self.machine)
+            if recalled is not None:
+                self._choice = recalled
+                self._system_info = recalled.system_info
+                return StartKernels(self._kernels(recalled))
+            return self._probe()
+        return StartKernels(self._kernels(self._choice))
+
+    def after_death(self, exitcode: int | None, kernels: KernelSet) -> AfterDeath | None:
+        """What an engine's death means for the kernels; None unless it died of SIGILL."""
+        if exitcode != -signal.SIGILL:
+            return None
+        if self._choice is not None and self._choice.decided_by == "override":
+            return None  # the user chose these kernels; the crash account says what happened
+        if not self._system_info:
+            from engine.kernels.build_info import system_info_in_child
+
+            self._system_info = system_info_in_child()
+        safer = safer_than(kernels)
+        if safer is not None:
+            notice, refused_class = _extra_buffers_refused(self._system_info, crashed=True)
+            self._decide(KernelChoice(safer, "crash", str(notice), refused_class, time.time()))
+            return AfterDeath(safer, notice)
+        notice, instruction_class = _nothing_runs(self._system_info, self.machine.cpu_flags)
+        self._decide(KernelChoice(None, "crash", str(notice), instruction_class, time.time()))
+        return AfterDeath(None, notice)
+
+    # --- inside ------------------------------------------------------------------------
+
+    @staticmethod
+    def _kernels(choice: KernelChoice) -> KernelSet:
+        # Where nothing works, the safest set is still the best try (and its crash says why).
+        return choice.kernels or "safe"
+
+    def _decide(self, choice: KernelChoice) -> None:
+        choice = replace(choice, system_info=choice.system_info or self._system_info)
+        self._choice = choice
+        remembered.remember(self.machine, choice)
+        logger.info("kernels for %s: %s (%s)", self.machine.cpu_model, choice.kernels, choice.reason)
+
+    def _probe(self) -> StartKernels:
+        model = self._probe_model or _starter_model()
+        if model is None:
+            logger.warning("no model to probe the kernels with; starting on the fast kernels")
+            self._choice = KernelChoice("full", "unprobed", "No model was found to probe the kernels with.")
+            return StartKernels("full")
+        log_path = self._log_path or paths.log_dir() / "engine.log"
+        results: list[ProbeResult] = []
+        for kernels in ("full", "safe"):
+            result = probe(kernels, model, log_path)
+            results.append(result)
+            self._system_info = result.system_info or self._system_info
+            logger.info("kernel probe: %s -> %s in %.2f s %s", kernels, result.outcome, result.seconds, result.detail)
+            if result.outcome == "ok":
+                return self._after_probe(kernels, results)
+            if result.outcome == "failed":
+                # No verdict (a broken install, a timeout): start as usual, let a crash decide.
+                self._choice = KernelChoice("full", "unprobed", f"The kernel probe failed: {result.detail}.")
+                return StartKernels("full")
+        notice, instruction_class = _nothing_runs(self._system_info, self.machine.cpu_flags)
+        self._decide(KernelChoice(None, "probe", str(notice), instruction_class, time.time()))
+        return StartKernels("safe", notice)
+
+    def _after_probe(self, kernels: KernelSet, results: list[ProbeResult]) -> StartKernels:
+        if kernels == "full":
+            self._decide(KernelChoice("full", "probe", "The fast kernels ran in a test on this computer.", ""))
+            return StartKernels("full")
+        notice, refused_class = _extra_buffers_refused(self._system_info, crashed=False)
+        self._decide(KernelChoice(kernels, "probe", str(notice), refused_class, time.time()))
+        return StartKernels(kernels, notice)
+
+
+def _starter_model() -> Path | None:
+    from engine.starter_model import StarterModelMissingError, starter_model_path
+
+    try:
+        return starter_model_path()
+    except StarterModelMissingError:
+        return None
