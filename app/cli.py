@@ -1,6 +1,7 @@
 """The `hearth` command: the window by default, `hearth run` for a headless answer,
 `hearth chats` to list, export, import and remove stored conversations, `hearth models`
-to list, search, download, import and remove models.
+to list, search, download, import and remove models, `hearth doctor` for what Hearth found on
+this computer.
 
 Top-level imports stay light: the engine child re-imports the parent's main
 module under multiprocessing's spawn, and must not pull in Qt.
@@ -40,6 +41,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
+    from engine import doctor_cli
+
+    doctor_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -167,6 +171,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _chats(args)
     if args.command == "models":
         return _models(args)
+    if args.command == "doctor":
+        from engine.doctor_cli import run_doctor
+
+        return run_doctor(args)
     from app.launcher import launch
 
     return launch(args)

@@ -294,6 +294,7 @@ class MainWindow(ConversationHandlingMixin):
         c.failed.connect(self._on_failed)
         c.engine_started.connect(self._on_engine_started)
         c.noticed.connect(self._on_noticed)
+        self.metrics_panel.about_requested.connect(self.show_about_computer)
         c.cache_reported.connect(self.cache_view.show_report)
         self.cache_view.clear_requested.connect(self.client.clear_cache)
         self.cache_view.budgets_changed.connect(self._on_cache_budgets_changed)
@@ -554,6 +555,14 @@ class MainWindow(ConversationHandlingMixin):
     def _on_engine_started(self) -> None:
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
 
+    def show_about_computer(self) -> None:
+        """The About this computer page (what `hearth doctor` prints), read when it opens."""
+        from app.about_computer import AboutComputerDialog
+
+        dialog = AboutComputerDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+
     def _on_noticed(self, notice: Notice) -> None:
         """Something the engine client did on its own (it switched llama.cpp's kernels): said once."""
         self.statusBar().showMessage(template_text(notice.reason, notice.reason_template, notice.reason_params), 30_000)
@@ -578,6 +587,7 @@ class MainWindow(ConversationHandlingMixin):
         first_model = not self.model_name
         self.model_name = info.name
         self._note_loaded_model(event)
+        self.metrics_panel.show_model(info)
         self.model_picker.combo.setToolTip(
             self.tr("{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads").format(
                 arch=info.architecture,

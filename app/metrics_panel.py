@@ -10,14 +10,14 @@ import time
 from typing import TYPE_CHECKING
 
 import psutil
-from PySide6.QtCore import QSize, Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app import formatting as fmt
 from app.live_metrics import LiveAnswer
 from app.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
-from engine.protocol import EngineStats
+from engine.protocol import EngineStats, ModelInfo
 
 if TYPE_CHECKING:
     from app.live_plot import LivePlotView
@@ -71,6 +71,8 @@ class SteadyLabel(QWidget):
 
 
 class MetricsPanel(QFrame):
+    about_requested = Signal()  # the user wants the About this computer page
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("metricsPanel")
@@ -130,6 +132,15 @@ class MetricsPanel(QFrame):
                     "How much of the model's working memory this conversation fills; when it is full, old text must go."
                 ),
             ),
+            (
+                "device",
+                self.tr("Runs on"),
+                self.tr(
+                    "Where the model's layers run: on the processor (CPU), or on a graphics card (GPU), which reads"
+                    " and writes much faster. Kernels are llama.cpp's CPU routines: fast ones, or safe ones where"
+                    " this processor refuses the fast ones."
+                ),
+            ),
         ]
         row = 0
         for key, label_text, tip in rows:
@@ -162,6 +173,13 @@ class MetricsPanel(QFrame):
                 row += 1
         grid.setColumnStretch(1, 1)
 
+        self.about_link = QLabel(f'<a href="about">{self.tr("About this computer…")}</a>')
+        self.about_link.setObjectName("aboutComputerLink")
+        self.about_link.setTextFormat(Qt.TextFormat.RichText)
+        self.about_link.setToolTip(self.tr("The processor, graphics cards and memory Hearth found, and what it uses."))
+        self.about_link.linkActivated.connect(lambda _link: self.about_requested.emit())
+        grid.addWidget(self.about_link, row, 0, 1, 2)
+
         self.summary = QLabel(self.tr("Send a message to see how fast the model reads and writes."))
         self.summary.setObjectName("metricsSummary")
         self.summary.setWordWrap(True)
@@ -192,6 +210,27 @@ class MetricsPanel(QFrame):
                 self._engine_process = psutil.Process(pid)
             except psutil.Error:
                 self._engine_process = None
+
+    def show_model(self, info: ModelInfo | None) -> None:
+        """Where the loaded model's layers run (None: no model loaded)."""
+        value = self.values["device"]
+        base_tip = self.values["device"].property("baseTip") or value.toolTip()
+        value.setProperty("baseTip", base_tip)
+        value.setToolTip(base_tip)
+        if info is None:
+            value.setText("–")
+            return
+        kernels = self.tr("fast kernels") if info.kernels == "full" else self.tr("safe kernels")
+        if info.gpu_layers <= 0:
+            value.setText(self.tr("CPU · {kernels}").format(kernels=kernels))
+            return
+        if info.gpu_layers >= info.n_layers:
+            value.setText(self.tr("GPU · all {n} layers").format(n=info.n_layers))
+        else:
+            value.setText(
+                self.tr("GPU {gpu} of {n} layers · CPU the rest").format(gpu=info.gpu_layers, n=info.n_layers)
+            )
+        value.setToolTip(base_tip + "\n\n" + "\n".join(info.offload_devices))
 
     def begin_answer(self, answer: LiveAnswer) -> None:
         self.answer = answer

@@ -154,6 +154,7 @@ class ModelSwitchingMixin(QMainWindow):
         freed = max(0, event.rss_before - event.rss_after)
         self.statusBar().showMessage(self.tr("Unloaded: {mb} freed.").format(mb=fmt.megabytes(freed)), 10_000)
         self.metrics_panel.set_engine_pid(self.client.engine_pid())
+        self.metrics_panel.show_model(None)
 
     def ensure_model_for_send(self) -> None:
         """After an unload, sending loads the picked model again first (its time shows as 'loading')."""
