@@ -164,7 +164,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     answer = _Answer(out, request, turn, sent_at)
     engine: EngineProcess | None = None
     try:
-        kernels = _start_kernels(policy)
+        kernels = start_kernels(policy)
         while True:
             engine = EngineProcess(kernels=kernels)
             try:
@@ -196,7 +196,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
             store.close()
 
 
-def _start_kernels(policy: KernelPolicy) -> KernelSet:
+def start_kernels(policy: KernelPolicy) -> KernelSet:
     """The kernels for the engine (the first run on a new computer probes them); a change is said once."""
     start = policy.for_next_start()
     if start.notice is not None:

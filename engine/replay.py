@@ -18,7 +18,8 @@ from typing import Any, TextIO
 import psutil
 
 from engine.chat_turn import ChatTurn
-from engine.headless import RunError, metrics_json
+from engine.headless import RunError, metrics_json, start_kernels
+from engine.kernels.policy import KernelPolicy
 from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import Failed, Finished, Load, Loaded, LoadOptions, Started, Token
 from engine.store.conversations import ConversationStore
@@ -71,7 +72,7 @@ def replay(request: ReplayRequest, out: TextIO = sys.stdout) -> int:
     if request.max_tokens is not None:
         changes["max_tokens"] = request.max_tokens
     model_name = Path(request.model).stem
-    engine = EngineProcess()
+    engine = EngineProcess(kernels=start_kernels(KernelPolicy()))  # a new computer probes them first
     store = ConversationStore()
     try:
         engine.start()
