@@ -25,6 +25,7 @@ from engine.protocol import (
     Loaded,
     LoadOptions,
     Metrics,
+    ModelInfo,
     SamplingParams,
     Started,
     Token,
@@ -214,12 +215,15 @@ class _Answer:
         self.turn = turn
         self.ttft_s = 0.0
         self.wrote_anything = False
+        self.loaded: ModelInfo | None = None
 
     def stream(self, engine: EngineProcess) -> int:
         out, request, turn = self.out, self.request, self.turn
         for event in engine.events():
-            if isinstance(event, Loaded) and event.info.chat_template_warning:
-                print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
+            if isinstance(event, Loaded):
+                self.loaded = event.info
+                if event.info.chat_template_warning:
+                    print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
             elif isinstance(event, Started):
                 if turn is not None and turn.writer is None:  # a second try after a crash saves nothing twice
                     _save_started(turn, event)
@@ -246,6 +250,13 @@ class _Answer:
             elif isinstance(event, Finished):
                 app_rss = psutil.Process().memory_info().rss
                 metrics = metrics_json(event.metrics, app_rss, self.ttft_s or event.metrics.ttft_s)
+                if self.loaded is not None:  # where it ran
+                    metrics |= {
+                        "kernels": self.loaded.kernels,
+                        "gpu_layers": self.loaded.gpu_layers,
+                        "n_layers": self.loaded.n_layers,
+                        "offload_devices": list(self.loaded.offload_devices),
+                    }
                 if turn is not None:
                     turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
                 out.write("\n")

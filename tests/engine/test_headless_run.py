@@ -24,6 +24,10 @@ REQUIRED_KEYS = {
     "kv_bytes",
     "n_ctx",
     "stop_reason",
+    "kernels",
+    "gpu_layers",
+    "n_layers",
+    "offload_devices",
 }
 
 
@@ -47,6 +51,9 @@ def test_run_streams_the_answer_and_ends_with_json() -> None:
     assert 0 < metrics["decode_tokens"] <= 40
     assert metrics["ttft_s"] <= metrics["total_s"]
     assert metrics["stop_reason"] in ("eog", "max_tokens")
+    assert metrics["kernels"] in ("full", "safe")
+    assert metrics["gpu_layers"] == 0  # a CPU-only build
+    assert metrics["n_layers"] == 31  # SmolLM2-135M: 30 blocks and the output layer
     assert "Traceback" not in result.stderr
 
 
