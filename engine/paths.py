@@ -45,3 +45,9 @@ def models_dir() -> Path:
     path = data_dir() / "models"
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def hub_client_dir() -> Path:
+    """What huggingface_hub itself would write under ~/.cache/huggingface (its agent and update-check
+    caches, xet's cache, token files, their locks) goes here instead (engine/hub/hf_setup.py)."""
+    return cache_dir() / "huggingface"

@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from engine.errors import UserError
 from engine.hub.errors import OFFLINE, HubError, hub_errors
+from engine.hub.hf_setup import login_token, prepare_huggingface_hub
 from engine.hub.offline_mode import require_online
 from engine.hub.transfer import direct_transfer_possible, open_body
 from engine.json_file import read_json_object
@@ -212,12 +213,14 @@ def _resume_offset(dest: Path, remote: RemoteFile) -> int:
 
 def resolve(repo_id: str, path: str, revision: str = "main", token: str | None = None) -> RemoteFile:
     """The file's commit, size and lfs sha256, through huggingface_hub (HEAD, then the tree listing)."""
+    prepare_huggingface_hub()
     from huggingface_hub import HfApi, constants, get_hf_file_metadata, hf_hub_url
     from huggingface_hub.hf_api import RepoFile
 
     if constants.is_offline_mode():
         raise HubError(OFFLINE, "offline")
     require_online()
+    token = login_token(token)
     with hub_errors(repo_id=repo_id, filename=path, revision=revision):
         meta = get_hf_file_metadata(hf_hub_url(repo_id, path, revision=revision), token=token)
         commit = meta.commit_hash or revision
@@ -443,13 +446,15 @@ def download_model(
     keep_free_bytes: int = DEFAULT_KEEP_FREE,
 ) -> list[DownloadResult]:
     """Download a model's files in order (a split GGUF's parts); it appears only when every part is verified."""
-    from huggingface_hub import constants
-
     if not paths:
         raise HubError("No file to download was given.", "not_found")
+    prepare_huggingface_hub()
+    from huggingface_hub import constants
+
     if constants.is_offline_mode():
         raise HubError(OFFLINE, "offline")
     require_online()
+    token = login_token(token)
     targets = dests if dests is not None else destinations(repo_id, paths)
     remotes = [resolve(repo_id, p, revision, token) for p in paths]
     existing = _already_in_library(remotes, targets)
@@ -633,6 +638,7 @@ def _stream_into(
     stop: threading.Event | None,
 ) -> int:
     """One GET from `offset` on; returns the new offset. Network failures come out as _Retryable."""
+    prepare_huggingface_hub()
     from huggingface_hub.utils._headers import build_hf_headers
 
     headers = build_hf_headers(token=token)
@@ -693,6 +699,7 @@ def _read_directly(
 
 def _raise_hub_error(remote: RemoteFile, headers: dict[str, str]) -> None:
     """Ask again through huggingface_hub's session so its error handling words the sentence."""
+    prepare_huggingface_hub()
     from huggingface_hub import get_session
     from huggingface_hub.utils._http import hf_raise_for_status
 
@@ -713,6 +720,8 @@ def _read_through_session(
 ) -> None:
     """The body through huggingface_hub's session (httpx2), which knows about proxies."""
     import httpx2
+
+    prepare_huggingface_hub()
     from huggingface_hub import get_session
     from huggingface_hub.utils._http import hf_raise_for_status
 
@@ -780,6 +789,7 @@ def _check_answer(response: Any, remote: RemoteFile, offset: int) -> None:
 
 
 def _changed_remotely(response: Any, remote: RemoteFile) -> bool:
+    prepare_huggingface_hub()
     from huggingface_hub import constants
 
     commit = response.headers.get(constants.HUGGINGFACE_HEADER_X_REPO_COMMIT)

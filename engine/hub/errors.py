@@ -14,6 +14,7 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from engine.errors import UserError
+from engine.hub.hf_setup import prepare_huggingface_hub
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +64,7 @@ class HubError(UserError):
 
 def hub_host(url: str | None = None) -> str:
     """host[:port] of `url`, or of the Hub endpoint in use (HF_ENDPOINT)."""
+    prepare_huggingface_hub()
     from huggingface_hub import constants
 
     return urlsplit(url or constants.ENDPOINT).netloc or constants.ENDPOINT
@@ -81,6 +83,8 @@ def hub_error(
 ) -> HubError:
     """Translate an exception from huggingface_hub or httpx2 into a HubError (one sentence)."""
     import httpx2
+
+    prepare_huggingface_hub()
     from huggingface_hub.errors import HfHubHTTPError, HFValidationError, OfflineModeIsEnabled
 
     if isinstance(exc, HubError):
@@ -104,6 +108,7 @@ def hub_error(
 
 def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | None) -> HubError:
     """An HfHubHTTPError: the Hub answered, with X-Error-Code and a status (hf_raise_for_status sorted them)."""
+    prepare_huggingface_hub()
     from huggingface_hub.errors import (
         GatedRepoError,
         RemoteEntryNotFoundError,
@@ -140,6 +145,8 @@ def _from_status(status: int | None, repo: str) -> HubError:
 # What hub_errors() translates: failures of the network or of the Hub, never programming errors.
 def _hub_exception_types() -> tuple[type[BaseException], ...]:
     import httpx2
+
+    prepare_huggingface_hub()
     from huggingface_hub.errors import HfHubHTTPError, HFValidationError, OfflineModeIsEnabled
 
     return (HfHubHTTPError, OfflineModeIsEnabled, HFValidationError, httpx2.HTTPError, ConnectionError, TimeoutError)

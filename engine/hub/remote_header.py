@@ -13,6 +13,7 @@ import threading
 
 from engine.gguf_header import GGUFHeader, GGUFHeaderError, GGUFHeaderTruncatedError, parse_header
 from engine.hub.errors import HubError, hub_errors
+from engine.hub.hf_setup import login_token, prepare_huggingface_hub
 from engine.models.shape import ModelShape
 
 logger = logging.getLogger(__name__)
@@ -54,11 +55,12 @@ def clear_cache() -> None:
 
 
 def _read(repo_id: str, path: str, revision: str, token: str | None) -> GGUFHeader:
+    prepare_huggingface_hub()
     from huggingface_hub import get_session, hf_hub_url, hf_raise_for_status
     from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]  # public, not re-exported
 
     url = hf_hub_url(repo_id, path, revision=revision)
-    headers = build_hf_headers(token=token)
+    headers = build_hf_headers(token=login_token(token))
     headers["Accept-Encoding"] = "identity"  # byte offsets must be the file's
     data = bytearray()
     want = FIRST_READ

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.hub.errors import HubError, hub_errors
+from engine.hub.hf_setup import login_token, prepare_huggingface_hub
 from engine.hub.quant import bits_per_weight, quant_hint, quant_label
 
 logger = logging.getLogger(__name__)
@@ -140,11 +141,13 @@ class RepoFiles:
 
 def search_models(query: str, *, limit: int = 30, token: str | None = None) -> list[RepoSummary]:
     """GGUF repos matching `query`, the most downloaded first."""
-    from huggingface_hub import HfApi
-
     from engine.hub.offline_mode import require_online
 
     require_online()
+    prepare_huggingface_hub()
+    from huggingface_hub import HfApi
+
+    token = login_token(token)
     if limit < 1:
         raise HubError("The number of results must be at least 1.", "other")
     with hub_errors():
@@ -173,6 +176,7 @@ def search_models(query: str, *, limit: int = 30, token: str | None = None) -> l
 def _fail_fast_if_unreachable() -> None:
     """One quick request before list_models, which retries a refused connection 5 times with back-off
     (about 23 s of waiting) before it gives up: too long for a search box. Any HTTP answer will do."""
+    prepare_huggingface_hub()
     from huggingface_hub import constants, get_session
     from huggingface_hub.utils import build_hf_headers  # type: ignore[attr-defined]  # public, not re-exported
 
@@ -181,12 +185,14 @@ def _fail_fast_if_unreachable() -> None:
 
 def list_model_files(repo_id: str, *, revision: str = "main", token: str | None = None) -> RepoFiles:
     """The GGUF models in `repo_id` at `revision`, with sizes and sha256, split files joined."""
-    from huggingface_hub import HfApi
-    from huggingface_hub.hf_api import RepoFile
-
     from engine.hub.offline_mode import require_online
 
     require_online()
+    prepare_huggingface_hub()
+    from huggingface_hub import HfApi
+    from huggingface_hub.hf_api import RepoFile
+
+    token = login_token(token)
     api = HfApi()
     with hub_errors(repo_id=repo_id, revision=revision):
         info = api.model_info(repo_id, revision=revision, token=token)

@@ -19,29 +19,32 @@ def fake_hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHu
     becomes `constants.HF_HUB_OFFLINE` (which is_offline_mode() and the session's request hook read on
     every request). HfApi() reads constants.ENDPOINT when it is built, hf_hub_url on every call; so we set
     the environment variables for child processes and patch the constants for this process. Tokens come
-    from HF_TOKEN or the token files under HF_HOME: both point away from the real home. Downloads through
+    from HF_TOKEN or the saved login under HF_HOME (engine.hub.hf_setup.login_token): both point away from the
+    real home. Downloads through
     huggingface_hub itself go to a private cache. No patch reaches into the client's logic: it runs as shipped.
+    Telemetry is switched off by Hearth's own set-up (engine/hub/hf_setup.py), not here; the fixture runs that
+    set-up once, as every Hub entry point does, so tests that drive the client directly are as quiet as Hearth.
+    tests/privacy/test_hub_stays_quiet.py checks the set-up in fresh processes, where nothing ran it first.
     """
     from huggingface_hub import constants
     from huggingface_hub.utils import close_session
 
+    from engine.hub.hf_setup import prepare_huggingface_hub
+
     hub = FakeHub(tmp_path / "hub").start()
     monkeypatch.setenv("HF_ENDPOINT", hub.url)
-    monkeypatch.setenv("HF_HUB_DISABLE_TELEMETRY", "1")
     monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
     for name in ("HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "HF_OIDC_RESOURCE", "HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(constants, "ENDPOINT", hub.url)
     monkeypatch.setattr(constants, "HUGGINGFACE_CO_URL_TEMPLATE", hub.url + "/{repo_id}/resolve/{revision}/{filename}")
     monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
-    monkeypatch.setattr(constants, "HF_HUB_DISABLE_TELEMETRY", True)
-    monkeypatch.setattr(constants, "HF_TOKEN_PATH", str(tmp_path / "hf-home" / "token"))
-    monkeypatch.setattr(constants, "HF_STORED_TOKENS_PATH", str(tmp_path / "hf-home" / "stored_tokens"))
     monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path / "hf-home" / "hub"))
     # hf_hub_download's progress bar would start tqdm's monitor thread, which outlives the test.
     import tqdm
 
     monkeypatch.setattr(tqdm.tqdm, "monitor_interval", 0)
+    prepare_huggingface_hub()
     # Earlier tests' servers are gone: drop the shared client's pooled connections to them.
     close_session()
     try:

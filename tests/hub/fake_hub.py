@@ -11,6 +11,12 @@ over real files on disk:
                                                                   Accept-Ranges; Range -> 206 + Content-Range
 - errors as the Hub sends them: X-Error-Code (RepoNotFound, RevisionNotFound, EntryNotFound, GatedRepo)
   and X-Error-Message, with the Hub's status codes (see _gate and hf_raise_for_status in utils/_http.py).
+- GET  /api/agent-harnesses                                      the AI-agent registry huggingface_hub fetches on
+                                                                  its own (utils/_detect_agent.py), as the Hub
+                                                                  serves it, so a client that asks gets an answer
+                                                                  to cache and tag its user-agent with (AGENT_REGISTRY)
+
+Every request is logged (`requests`: method, path, Range, user-agent, status) for tests to assert on.
 
 The real Hub answers HEAD/GET on an LFS file with a 302 to its CDN, carrying X-Linked-Etag/X-Linked-Size
 on the redirect; huggingface_hub reads the same headers from a direct 200, so this server answers 200.
@@ -40,6 +46,13 @@ CHUNK = 1 << 20  # 1 MiB writes, so a throughput benchmark measures the client, 
 LFS_SUFFIXES = (".gguf", ".bin", ".safetensors", ".pt", ".pth", ".onnx", ".ckpt", ".h5", ".msgpack", ".zip")
 LFS_MIN_SIZE = 10 * 1024 * 1024
 INVALID_CREDENTIALS = "Invalid credentials in Authorization header"
+AGENT_REGISTRY_PATH = "/api/agent-harnesses"
+# Shaped like the Hub's answer; HEARTH_TEST_AGENT (or AI_AGENT=test-harness) makes a client that reads it
+# detect an agent and add "agent/test-harness" to its user-agent.
+AGENT_REGISTRY = {
+    "standardEnvVars": ["AI_AGENT", "AGENT"],
+    "harnesses": {"test-harness": {"envVars": {"HEARTH_TEST_AGENT": "*"}}},
+}
 
 _sha256_cache: dict[tuple[str, int, int], str] = {}
 _sha256_lock = threading.Lock()
@@ -75,6 +88,7 @@ class RequestRecord:
     range: str | None  # the Range header, as sent
     authorized: bool  # an Authorization header was present
     status: int  # the status line sent
+    user_agent: str | None = None  # the User-Agent header, as sent
 
 
 @dataclass
@@ -282,6 +296,11 @@ class FakeHub:
         with self._log_lock:
             return list(self._log)
 
+    @property
+    def paths_asked(self) -> list[str]:
+        """The path of every request so far, in order."""
+        return [r.path for r in self.requests]
+
     def clear_requests(self) -> None:
         with self._log_lock:
             self._log.clear()
@@ -356,6 +375,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._check_token()
             if self._path == "/api/models":
                 self._send_json(self._list_models(query), head=head)
+            elif self._path == AGENT_REGISTRY_PATH:
+                self._send_json(AGENT_REGISTRY, head=head)
             elif m := _TREE.match(split.path):
                 repo = self._repo(unquote(m["repo"]), unquote(m["rev"]))
                 self._send_json(self._tree(repo, unquote(m["path"] or ""), query), head=head)
@@ -382,6 +403,7 @@ class _Handler(BaseHTTPRequestHandler):
                 range=self.headers.get("Range"),
                 authorized=self.headers.get("Authorization") is not None,
                 status=code,
+                user_agent=self.headers.get("User-Agent"),
             )
         )
         super().send_response(code, message)

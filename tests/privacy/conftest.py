@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
 from tests.app.conftest import window_on_starter_model
+from tests.hub.conftest import fake_hub  # noqa: F401 (the fixture, for tests/privacy/test_hub_stays_quiet.py)
 from tests.privacy.socket_guard import Attempt, SocketGuard, read_child_attempts
 
 CHILD_HOOK = Path(__file__).parent / "child_hook"

@@ -9,6 +9,9 @@ those at the system-call level with strace, and tests/privacy/test_no_network.py
 namespace with no network at all.
 
 Loopback stays allowed (tests' own servers, Qt's local sockets); Unix sockets are local by nature.
+Started with `only=` (children: HEARTH_SOCKET_GUARD_ONLY="127.0.0.1:PORT,..."), it is stricter: a connect or
+send to any address but those is blocked and recorded too, loopback included (a test whose one server is the
+fake Hub proves nothing else was tried).
 This file is loaded by path in child processes (tests/privacy/child_hook/sitecustomize.py), so it imports
 only the standard library.
 """
@@ -34,6 +37,7 @@ _ADDRESS_EVENTS = {
     "socket.gethostbyaddr": (0, "dns"),
 }
 _LOCAL_NAMES = {"localhost", "localhost.", "localhost.localdomain", "ip6-localhost", "ip6-loopback"}
+ONLY_VARIABLE = "HEARTH_SOCKET_GUARD_ONLY"
 
 
 class OutboundConnectionBlockedError(ConnectionRefusedError):
@@ -80,6 +84,14 @@ def leaves_the_machine(kind: str, target: Any) -> bool:
     return not loopback  # a name here (rare) counts as outbound too
 
 
+def parse_only(text: str | None) -> frozenset[tuple[str, int]] | None:
+    """HEARTH_SOCKET_GUARD_ONLY ("host:port,host:port") as a set of addresses; None when unset."""
+    if not text:
+        return None
+    pairs = (item.rsplit(":", 1) for item in text.split(",") if item.strip())
+    return frozenset((host.strip().strip("[]"), int(port)) for host, port in pairs)
+
+
 class SocketGuard:
     """One per process. `start()` begins recording (and blocking); `stop()` ends it and returns the attempts."""
 
@@ -89,6 +101,7 @@ class SocketGuard:
         self.attempts: list[Attempt] = []
         self.log_path = log_path  # children append one JSON line per attempt here
         self.active = False
+        self.only: frozenset[tuple[str, int]] | None = None  # the only addresses a connect may reach, if set
         self._lock = threading.Lock()
         self._inside = threading.local()
 
@@ -102,9 +115,10 @@ class SocketGuard:
             cls._instance.log_path = log_path
         return cls._instance
 
-    def start(self) -> None:
+    def start(self, only: frozenset[tuple[str, int]] | None = None) -> None:
         with self._lock:
             self.attempts = []
+        self.only = only
         self.active = True
 
     def stop(self) -> list[Attempt]:
@@ -117,7 +131,7 @@ class SocketGuard:
             return
         position, kind = _ADDRESS_EVENTS[event]
         target = args[position] if len(args) > position else None
-        if not leaves_the_machine(kind, target):
+        if self._allowed(kind, target):
             return
         self._inside.busy = True  # formatting the stack must not re-enter the hook
         try:
@@ -130,6 +144,12 @@ class SocketGuard:
         finally:
             self._inside.busy = False
         raise OutboundConnectionBlockedError(f"blocked by the test's socket guard: {kind} to {target!r}")
+
+    def _allowed(self, kind: str, target: Any) -> bool:
+        if self.only is not None and kind != "dns" and isinstance(target, tuple):
+            host = target[0].decode() if isinstance(target[0], bytes) else str(target[0])
+            return (host, int(target[1])) in self.only
+        return not leaves_the_machine(kind, target)
 
 
 def read_child_attempts(log_path: str) -> list[Attempt]:

@@ -1,7 +1,8 @@
 """Guards a child Python process (the engine, spawned by multiprocessing) when the parent asks for it.
 
-The parent puts this folder on PYTHONPATH and sets HEARTH_SOCKET_GUARD_LOG; Python's `site` imports
-`sitecustomize` at start-up, before any of the child's own code runs.
+The parent puts this folder on PYTHONPATH and sets HEARTH_SOCKET_GUARD_LOG (and, for the strict mode,
+HEARTH_SOCKET_GUARD_ONLY); Python's `site` imports `sitecustomize` at start-up, before any of the child's
+own code runs.
 """
 
 import importlib.util
@@ -18,4 +19,4 @@ if _log:
     _module = importlib.util.module_from_spec(_spec)
     sys.modules["_hearth_socket_guard"] = _module  # dataclasses look their module up by name
     _spec.loader.exec_module(_module)
-    _module.SocketGuard.installed(_log).start()
+    _module.SocketGuard.installed(_log).start(_module.parse_only(os.environ.get(_module.ONLY_VARIABLE)))
