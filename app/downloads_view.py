@@ -58,7 +58,7 @@ class DownloadRowView(QWidget):
         self.title.setText(f"{job.repo_id} · {job.file}")
         self.progress.set_fill(job.bytes_done, job.bytes_total or 1)
         self.detail.setText(self._describe(job))
-        active = job.state in ("queued", "running")
+        active = job.state in ("queued", "running", "waiting")
         self.pause_button.setVisible(active)
         self.resume_button.setVisible(job.state in ("paused", "failed"))
         self.cancel_button.setVisible(job.state not in ("done", "cancelled"))
@@ -69,6 +69,14 @@ class DownloadRowView(QWidget):
             eta = self.tr("{s} s left").format(s=f"{job.eta_s:,.0f}") if job.eta_s is not None else ""
             speed = f"{human_size(int(job.speed_bps))}/s"
             return self.tr("{done} of {total} · {speed} · {eta}").format(done=done, total=total, speed=speed, eta=eta)
+        if job.state == "waiting":
+            # Another Hearth window or `hearth models download` has the file: its progress is shown.
+            return self.tr(
+                "Another Hearth window or command is downloading this file ({done} of {total}); "
+                "this download waits for it to finish."
+            ).format(done=done, total=total)
+        if job.state == "cancelled" and job.left_to_other:
+            return self.tr("Cancelled; the partial file stays for the other Hearth window or command that needs it.")
         states = {
             "queued": self.tr("Waiting for the download before it."),
             "paused": self.tr("Paused at {done} of {total}; Resume goes on from there.").format(done=done, total=total),

@@ -51,3 +51,10 @@ def hub_client_dir() -> Path:
     """What huggingface_hub itself would write under ~/.cache/huggingface (its agent and update-check
     caches, xet's cache, token files, their locks) goes here instead (engine/hub/hf_setup.py)."""
     return cache_dir() / "huggingface"
+
+
+def download_locks_dir() -> Path:
+    """The locks that keep two Hearth processes from downloading the same file at once."""
+    path = cache_dir() / "download-locks"
+    path.mkdir(parents=True, exist_ok=True)
+    return path

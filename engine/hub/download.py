@@ -9,7 +9,10 @@ token) and we stream the bytes over its shared httpx2 session with HTTP Range:
 - the network read runs on the caller's thread while a writer thread writes and hashes, so
   neither waits on the other; on resume the existing part is hashed once first;
 - the sha256 is checked against the Hub's lfs hash before an atomic `os.replace` into place,
-  next to a `<file>.source.json` record that the library reads.
+  next to a `<file>.source.json` record that the library reads;
+- one download of a file at a time across Hearth's processes (engine/hub/claims.py): a second one
+  waits ("waiting", with the other's progress), then finds the file in the library, or takes the
+  part over and resumes it when the other was paused, cancelled or killed.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Literal
 
 from engine.errors import UserError
+from engine.hub.claims import Claims, WaitStoppedError, discard_if_unclaimed
 from engine.hub.errors import OFFLINE, HubError, hub_errors
 from engine.hub.hf_setup import login_token, prepare_huggingface_hub
 from engine.hub.offline_mode import require_online
@@ -55,7 +59,8 @@ PART_RECORD_SUFFIX = ".part.json"
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _GIT_SHA1 = re.compile(r"^[0-9a-f]{40}$")
 
-State = Literal["resolving", "downloading", "retrying", "verifying", "done", "paused"]
+# "waiting": another Hearth process is downloading the file; bytes_done is how far it has got.
+State = Literal["resolving", "waiting", "downloading", "retrying", "verifying", "done", "paused"]
 
 
 @dataclass(frozen=True)
@@ -111,16 +116,34 @@ DISK_FILLED = (
     "The disk filled up while downloading {name} ({done} of {total} saved); "
     "the part is kept, so free some space and the download resumes where it stopped."
 )
+# Said once when a download has to wait (the command line prints it; the window has its own words).
+ALREADY_DOWNLOADING = (
+    "{name} is already being downloaded by another Hearth window or command; waiting for it to finish."
+)
+STOPPED_WAITING = "Stopped waiting for {name}; the other Hearth window or command goes on downloading it."
 
 
 class DownloadPaused(UserError):  # noqa: N818 - a state the caller asked for, not a failure
-    """The stop event was set: the part and its sidecar are kept for a resume."""
+    """The stop event was set: the part and its sidecar are kept for a resume (or, on a cancel, deleted).
+
+    `left_to_other`: a part was left in place because another Hearth process is downloading the file or
+    waiting to take it over."""
 
     def __init__(self, name: str, done: int, total: int) -> None:
         super().__init__(
             f"The download of {name} is paused at {_mb(done)} of {_mb(total)}; it resumes where it stopped."
         )
         self.done, self.total = done, total
+        self.left_to_other = False
+
+
+class WaitStopped(DownloadPaused):
+    """The stop event was set while another Hearth process was downloading the file: nothing of it was touched."""
+
+    def __init__(self, name: str, done: int, total: int) -> None:
+        UserError.__init__(self, STOPPED_WAITING, {"name": name})
+        self.done, self.total = done, total
+        self.left_to_other = True
 
 
 class DiskSpaceError(UserError):
@@ -139,9 +162,22 @@ def part_record_path(dest: Path) -> Path:
 
 
 def discard_partial(dest: Path) -> None:
-    """Cancel's clean-up: delete the part and its sidecar (a paused download's leftovers)."""
+    """Delete the part and its sidecar (only while holding the file's claim: see cancel_partial)."""
     for path in (part_path(dest), part_record_path(dest)):
         path.unlink(missing_ok=True)
+
+
+def cancel_partial(dest: Path) -> bool:
+    """Cancel's clean-up for a download that is not running here: delete its part and sidecar, unless another
+    Hearth process is downloading that file or waiting to (then they are its own). True when they were deleted."""
+    return discard_if_unclaimed(dest, discard_partial)
+
+
+def _part_size(dest: Path) -> int:
+    try:
+        return part_path(dest).stat().st_size
+    except OSError:
+        return 0
 
 
 def _boot_time() -> float:
@@ -441,11 +477,17 @@ def download_model(
     dests: list[Path] | None = None,
     on_progress: ProgressCallback | None = None,
     stop: threading.Event | None = None,
+    cancel: threading.Event | None = None,
     retries: int = 5,
     backoff_s: float = 1.0,
     keep_free_bytes: int = DEFAULT_KEEP_FREE,
 ) -> list[DownloadResult]:
-    """Download a model's files in order (a split GGUF's parts); it appears only when every part is verified."""
+    """Download a model's files in order (a split GGUF's parts); it appears only when every part is verified.
+
+    While another Hearth process downloads one of the files, this waits for it (progress "waiting", with how
+    far the other has got), then returns the file from the library, or takes its part over and resumes it.
+    Set `cancel` together with `stop` to cancel: the parts are then deleted, except one another process
+    is waiting to take over (DownloadPaused.left_to_other says so)."""
     if not paths:
         raise HubError("No file to download was given.", "not_found")
     prepare_huggingface_hub()
@@ -457,22 +499,73 @@ def download_model(
     token = login_token(token)
     targets = dests if dests is not None else destinations(repo_id, paths)
     remotes = [resolve(repo_id, p, revision, token) for p in paths]
-    existing = _already_in_library(remotes, targets)
-    if existing is not None:
-        return existing
-    _check_free_space(targets[0].parent, remotes, targets, keep_free_bytes)
-    verified: list[tuple[RemoteFile, Path, str, int]] = []
-    for remote, target in zip(remotes, targets, strict=True):
-        meter = _ProgressMeter(remote.path, remote.size, on_progress)
-        sha, resumed_from = _fetch_verified(
-            remote, dest=target, token=token, meter=meter, stop=stop, retries=retries, backoff_s=backoff_s
-        )
-        verified.append((remote, target, sha, resumed_from))
-    results = []
-    for remote, target, sha, resumed_from in verified:
-        _publish(remote, target, sha)
-        results.append(DownloadResult(target, sha, remote.size, resumed_from, already_there=False))
-    return results
+    claims = Claims(targets)
+    try:
+        _take_claims(claims, remotes, targets, on_progress=on_progress, stop=stop, cancel=cancel)
+        # Checked once the files are ours: a download this one waited for has put them in the library.
+        existing = _already_in_library(remotes, targets)
+        if existing is not None:
+            return existing
+        _check_free_space(targets[0].parent, remotes, targets, keep_free_bytes)
+        verified: list[tuple[RemoteFile, Path, str, int]] = []
+        try:
+            for remote, target in zip(remotes, targets, strict=True):
+                meter = _ProgressMeter(remote.path, remote.size, on_progress)
+                sha, resumed_from = _fetch_verified(
+                    remote, dest=target, token=token, meter=meter, stop=stop, retries=retries, backoff_s=backoff_s
+                )
+                verified.append((remote, target, sha, resumed_from))
+        except DownloadPaused as paused:
+            if cancel is not None and cancel.is_set():
+                paused.left_to_other = _discard_claimed(claims)
+            raise
+        results = []
+        for remote, target, sha, resumed_from in verified:
+            _publish(remote, target, sha)
+            results.append(DownloadResult(target, sha, remote.size, resumed_from, already_there=False))
+        return results
+    finally:
+        claims.release()
+
+
+def _take_claims(
+    claims: Claims,
+    remotes: list[RemoteFile],
+    targets: list[Path],
+    *,
+    on_progress: ProgressCallback | None,
+    stop: threading.Event | None,
+    cancel: threading.Event | None,
+) -> None:
+    """Claim every file, waiting (and saying so through on_progress) while another Hearth process has one."""
+    meters = {
+        target: _ProgressMeter(remote.path, remote.size, on_progress)
+        for remote, target in zip(remotes, targets, strict=True)
+    }
+
+    def waiting(dest: Path) -> None:
+        meters[dest].update(_part_size(dest), "waiting", force=True)
+
+    try:
+        claims.take(stop, waiting)
+    except WaitStoppedError as stopped:
+        remote = remotes[targets.index(stopped.dest)]
+        if cancel is not None and cancel.is_set():
+            _discard_claimed(claims)  # our own earlier parts of a split model, if nobody waits for them
+        raise WaitStopped(PurePosixPath(remote.path).name, _part_size(stopped.dest), remote.size) from None
+
+
+def _discard_claimed(claims: Claims) -> bool:
+    """A cancel's clean-up, holding the claims: delete each part, unless another Hearth process is waiting to
+    take it over. True when a part was left to one."""
+    left = False
+    for claim in claims.held:
+        if claim.others_waiting():
+            logger.info("cancelled, but another Hearth process waits for %s: its part is left to it", claim.dest)
+            left = True
+        else:
+            discard_partial(claim.dest)
+    return left
 
 
 def _already_in_library(remotes: list[RemoteFile], targets: list[Path]) -> list[DownloadResult] | None:

@@ -14,7 +14,10 @@ def add_parsers(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     download = actions.add_parser(
         "download",
         help="download a model file from the Hugging Face Hub (resumes; verifies sha256)",
-        description="Download FILE from REPO into the library. Ctrl+C pauses: run the same command to resume.",
+        description=(
+            "Download FILE from REPO into the library. Ctrl+C pauses: run the same command to resume. "
+            "If another Hearth window or command is downloading the same file, this one waits for it."
+        ),
     )
     download.add_argument("repo", metavar="REPO", help="owner/name on the Hugging Face Hub")
     download.add_argument("file", metavar="FILE", help="the file in the repo (a split GGUF's first part: all parts)")
@@ -43,7 +46,7 @@ def run_download(args: argparse.Namespace) -> int:
     import threading
     import time
 
-    from engine.hub.download import DownloadPaused, download_model
+    from engine.hub.download import DownloadPaused, WaitStopped, download_model
 
     paths = repo_paths(args.file)
     stop = threading.Event()
@@ -54,6 +57,10 @@ def run_download(args: argparse.Namespace) -> int:
         results = download_model(
             args.repo, paths, revision=args.revision, token=args.token, on_progress=line.show, stop=stop
         )
+    except WaitStopped as stopped:  # Ctrl+C while another Hearth downloads the file: nothing of it is touched
+        line.end()
+        print(f"hearth: {stopped}", file=sys.stderr)
+        return 130
     except DownloadPaused as paused:
         line.end()
         done, total = paused.done / 1e6, paused.total / 1e6
@@ -85,33 +92,49 @@ def run_download(args: argparse.Namespace) -> int:
 
 
 class ProgressLine:
-    """One updating line on stderr: percent, MB, speed, ETA (a plain line per update when not a terminal)."""
+    """One updating line on stderr: percent, MB, speed, ETA (a plain line per update when not a terminal).
+
+    While another Hearth process downloads the file, it says so once, in a sentence of its own, and the
+    line shows that download's progress, marked "(waiting for the other download)"."""
 
     def __init__(self, stream: TextIO, total_parts: int = 1) -> None:
         self.stream, self.total_parts = stream, total_parts
         self._tty = stream.isatty()
         self._open = False
         self._parts_seen: list[str] = []
+        self._waited_for: set[str] = set()
         self._last_plain = -1
+        self._last_state = ""
 
     def show(self, p: DownloadProgress) -> None:
         from pathlib import PurePosixPath
 
+        from engine.hub.download import ALREADY_DOWNLOADING
+
         if p.path not in self._parts_seen:
             self._parts_seen.append(p.path)
+        if p.state == "waiting" and p.path not in self._waited_for:
+            self._waited_for.add(p.path)
+            self.end()
+            self.stream.write("hearth: " + ALREADY_DOWNLOADING.format(name=PurePosixPath(p.path).name) + "\n")
         percent = 100 * p.bytes_done / p.bytes_total if p.bytes_total else 100.0
         part = f" part {len(self._parts_seen)}/{self.total_parts}" if self.total_parts > 1 else ""
         eta = "" if p.eta_s is None else f", {_clock(p.eta_s)} left"
         text = (
             f"{PurePosixPath(p.path).name}{part}: {percent:5.1f} % {p.bytes_done / 1e6:,.0f} of "
-            f"{p.bytes_total / 1e6:,.0f} MB, {p.speed_bps / 1e6:.1f} MB/s{eta} ({p.state})"
+            f"{p.bytes_total / 1e6:,.0f} MB, {p.speed_bps / 1e6:.1f} MB/s{eta} ({STATE_WORDS.get(p.state, p.state)})"
         )
         if self._tty:
             self.stream.write("\r\x1b[K" + text)
             self._open = True
-        elif int(percent) // 10 != self._last_plain or p.state != "downloading":
-            self._last_plain = int(percent) // 10  # a log file gets a line every 10 %
+        elif (
+            int(percent) // 10 != self._last_plain
+            or p.state not in ("downloading", "waiting")
+            or p.state != self._last_state
+        ):
+            self._last_plain = int(percent) // 10  # a log file gets a line every 10 %, and one per state change
             self.stream.write(text + "\n")
+        self._last_state = p.state
         self.stream.flush()
 
     def end(self) -> None:
@@ -119,6 +142,9 @@ class ProgressLine:
             self.stream.write("\n")
             self.stream.flush()
             self._open = False
+
+
+STATE_WORDS = {"waiting": "waiting for the other download"}
 
 
 def _clock(seconds: float) -> str:

@@ -1,20 +1,26 @@
-"""Downloads one at a time on a worker thread, for the GUI (no Qt here: it polls jobs() a few times a second)."""
+"""Downloads one at a time on a worker thread, for the GUI (no Qt here: it polls jobs() a few times a second).
+
+A job whose file another Hearth process (a second window, `hearth models download`) is downloading shows as
+"waiting" with that download's progress; it then finds the file in the library, or takes the part over and
+resumes it if the other one stops. Pause and Cancel work while it waits, and never touch the other's files."""
 
 from __future__ import annotations
 
 import itertools
 import logging
 import threading
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
 from engine.errors import UserError
-from engine.hub.download import DownloadPaused, DownloadProgress, discard_partial, download_model
+from engine.hub.download import DownloadPaused, DownloadProgress, cancel_partial, download_model
 
 logger = logging.getLogger(__name__)
 
-JobState = Literal["queued", "running", "paused", "done", "failed", "cancelled"]
+# "waiting": running, but another Hearth process is downloading the file (bytes_done: how far it has got).
+JobState = Literal["queued", "running", "waiting", "paused", "done", "failed", "cancelled"]
+ACTIVE: tuple[JobState, ...] = ("running", "waiting")
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,8 @@ class JobSnapshot:
     # What the error was built from (engine.errors.UserError), for the window to translate.
     error_template: str | None = None
     error_params: tuple[tuple[str, str], ...] = ()
+    # Cancelled, but the partial file was left to another Hearth process downloading it (or waiting to).
+    left_to_other: bool = False
 
 
 @dataclass
@@ -44,7 +52,7 @@ class _Job:
     token: str | None
     stop: threading.Event
     dests: list[Path] | None
-    cancel_requested: bool = False
+    cancel: threading.Event = field(default_factory=threading.Event)
 
 
 class DownloadQueue:
@@ -77,8 +85,8 @@ class DownloadQueue:
     def pause(self, job_id: int) -> None:
         with self._lock:
             job = self._jobs[job_id]
-            if job.snapshot.state == "running":
-                job.stop.set()  # the worker marks it paused once the part is saved
+            if job.snapshot.state in ACTIVE:
+                job.stop.set()  # the worker marks it paused once the part is saved (or it stopped waiting)
             elif job.snapshot.state == "queued":
                 self._set(job, state="paused")
 
@@ -86,22 +94,24 @@ class DownloadQueue:
         with self._lock:
             job = self._jobs[job_id]
             if job.snapshot.state in ("paused", "failed"):
-                job.stop = threading.Event()
+                job.stop, job.cancel = threading.Event(), threading.Event()
                 self._set(job, state="queued", error=None, error_template=None, error_params=())
                 self._lock.notify_all()
 
     def cancel(self, job_id: int) -> None:
-        """Stop the job and delete its partial files (finished downloads stay)."""
+        """Stop the job and delete its partial files (finished downloads stay; another Hearth's are not ours)."""
         with self._lock:
             job = self._jobs[job_id]
-            if job.snapshot.state == "running":
-                job.cancel_requested = True
+            if job.snapshot.state in ACTIVE:
+                job.cancel.set()
                 job.stop.set()
                 return
             if job.snapshot.state in ("done", "cancelled"):
                 return
-            self._set(job, state="cancelled")
-        self._discard(job)
+            self._set(job, state="cancelled", speed_bps=0.0, eta_s=None)
+        left = self._discard(job)
+        with self._lock:
+            self._set(job, left_to_other=left)
 
     def jobs(self) -> list[JobSnapshot]:
         with self._lock:
@@ -151,6 +161,7 @@ class DownloadQueue:
                 before = sum(size for path, size in done_sizes.items() if path != p.path)
                 self._set(
                     job,
+                    state="waiting" if p.state == "waiting" else "running",
                     file=p.path,
                     bytes_done=before + p.bytes_done,
                     bytes_total=max(job.snapshot.bytes_total, before + p.bytes_total),
@@ -168,14 +179,15 @@ class DownloadQueue:
                 dests=job.dests,
                 on_progress=on_progress,
                 stop=job.stop,
+                cancel=job.cancel,
                 retries=self._retries,
                 backoff_s=self._backoff_s,
             )
-        except DownloadPaused:
-            if job.cancel_requested:
-                self._discard(job)
+        except DownloadPaused as paused:
+            # On a cancel, download_model deleted the parts it held (and left those another Hearth waits for).
+            if job.cancel.is_set():
                 with self._lock:
-                    self._set(job, state="cancelled", speed_bps=0.0, eta_s=None)
+                    self._set(job, state="cancelled", speed_bps=0.0, eta_s=None, left_to_other=paused.left_to_other)
             else:
                 with self._lock:
                     self._set(job, state="paused", speed_bps=0.0, eta_s=None)
@@ -209,10 +221,11 @@ class DownloadQueue:
                 result=tuple(r.path for r in results),
             )
 
-    def _discard(self, job: _Job) -> None:
+    def _discard(self, job: _Job) -> bool:
+        """Delete a stopped job's parts; True when one was left to another Hearth process that has the file."""
         from engine.hub.download import destinations
 
         dests = job.dests or destinations(job.snapshot.repo_id, list(job.snapshot.paths))
-        for dest in dests:
-            discard_partial(dest)
+        deleted = [cancel_partial(dest) for dest in dests]
         logger.info("cancelled %s: %s", job.snapshot.repo_id, [PurePosixPath(p).name for p in job.snapshot.paths])
+        return not all(deleted)
