@@ -589,27 +589,37 @@
         <translation>{done} / {total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="73"/>
+        <location filename="../../app/downloads_view.py" line="75"/>
+        <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
+        <translation>另一个 Hearth 窗口或命令行命令正在下载这个文件（{done} / {total}）；这个下载会等它完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="79"/>
+        <source>Cancelled; the partial file stays for the other Hearth window or command that needs it.</source>
+        <translation>已取消；未完成的文件留给需要它的另一个 Hearth 窗口或命令行命令。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="81"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一个下载完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="74"/>
+        <location filename="../../app/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暂停于 {done} / {total}；点“继续”会从这里接着下载。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="75"/>
+        <location filename="../../app/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核对 Hub 的校验值，并已加入你的模型库。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="78"/>
+        <location filename="../../app/downloads_view.py" line="86"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的文件已删除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="82"/>
+        <location filename="../../app/downloads_view.py" line="90"/>
         <source>The download failed.</source>
         <translation>下载失败。</translation>
     </message>
@@ -617,7 +627,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="95"/>
+        <location filename="../../app/downloads_view.py" line="103"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>还没有下载。到“发现”找一个模型，再点“下载”。</translation>
     </message>

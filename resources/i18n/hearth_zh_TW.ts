@@ -589,27 +589,37 @@
         <translation>{done} / {total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="73"/>
+        <location filename="../../app/downloads_view.py" line="75"/>
+        <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
+        <translation>另一個 Hearth 視窗或命令列指令正在下載這個檔案（{done} / {total}）；這個下載會等它完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="79"/>
+        <source>Cancelled; the partial file stays for the other Hearth window or command that needs it.</source>
+        <translation>已取消；未完成的檔案留給需要它的另一個 Hearth 視窗或命令列指令。</translation>
+    </message>
+    <message>
+        <location filename="../../app/downloads_view.py" line="81"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一個下載完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="74"/>
+        <location filename="../../app/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暫停於 {done} / {total}；按「繼續」會從這裡接著下載。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="75"/>
+        <location filename="../../app/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核對 Hub 的校驗碼，並已加入你的模型庫。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="78"/>
+        <location filename="../../app/downloads_view.py" line="86"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的檔案已刪除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="82"/>
+        <location filename="../../app/downloads_view.py" line="90"/>
         <source>The download failed.</source>
         <translation>下載失敗。</translation>
     </message>
@@ -617,7 +627,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="95"/>
+        <location filename="../../app/downloads_view.py" line="103"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>還沒有下載。到「探索」找一個模型，再按「下載」。</translation>
     </message>
