@@ -38,6 +38,16 @@ _DATA_UNDER_HOME = {
 }
 
 
+def _shared_hub_cache() -> Path:
+    """huggingface_hub's shared model cache, where other apps' downloads are (set up first: it stays put)."""
+    from engine.hub.hf_setup import prepare_huggingface_hub
+
+    prepare_huggingface_hub()
+    from huggingface_hub import constants
+
+    return Path(constants.HF_HUB_CACHE)
+
+
 def external_sources(home: Path | None = None, system: str | None = None) -> list[ExternalSource]:
     """Folders where other apps keep models, whether or not they exist on this machine."""
     if home is None and os.environ.get(HOME_OVERRIDE):
@@ -48,10 +58,9 @@ def external_sources(home: Path | None = None, system: str | None = None) -> lis
         data_root = home / _DATA_UNDER_HOME.get(system, _DATA_UNDER_HOME["Linux"])
     else:
         import platformdirs
-        from huggingface_hub import constants
 
         home = Path.home()
-        hf_cache = Path(constants.HF_HUB_CACHE)
+        hf_cache = _shared_hub_cache()
         data_root = platformdirs.user_data_path()  # Windows: %LOCALAPPDATA%, not the roaming folder
     return [
         ExternalSource("huggingface", hf_cache),

@@ -247,7 +247,7 @@ def test_huggingface_hubs_own_agent_check_cannot_reach_the_hub(fake_hub: FakeHub
 
 # engine/hub/hf_setup.py is the set-up itself. engine/models/external.py only reads constants.HF_HUB_CACHE to
 # find the user's Hugging Face cache (another app's models, read-only); it sends and writes nothing.
-_NOT_ENTRY_POINTS = {"engine/hub/hf_setup.py", "engine/models/external.py"}
+_NOT_ENTRY_POINTS = {"engine/hub/hf_setup.py"}
 
 
 def _imports_huggingface_hub(node: ast.AST) -> bool:
