@@ -64,6 +64,9 @@ def main() -> int:
             assert server.stdout is not None
             hub_url = server.stdout.readline().strip()
             os.environ["HF_ENDPOINT"] = hub_url
+            from engine.hub.hf_setup import prepare_huggingface_hub
+
+            prepare_huggingface_hub()  # as every Hub entry point of Hearth's does
             from huggingface_hub import constants
 
             constants.ENDPOINT = hub_url
