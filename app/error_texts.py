@@ -133,7 +133,7 @@ TRANSLATED_TEMPLATES = (
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
-            "The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.",
+            "The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).",
         )
     ),
     str(
@@ -282,6 +282,51 @@ TRANSLATED_TEMPLATES = (
         QT_TRANSLATE_NOOP(
             "EngineErrors",
             "This model's architecture '{architecture}' is newer than this version of Hearth's engine.",
+        )
+    ),
+    # engine/kernels/policy.py: what Hearth did about CPU kernels this processor refuses
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe "
+            "kernels on this computer.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This processor refuses the instructions of llama.cpp's weight-repacking kernels, so Hearth switched "
+            "llama.cpp to its safe kernels on this computer.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted "
+            "it with llama.cpp's safe kernels and will keep them on this computer.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed because this processor refuses the instructions of llama.cpp's weight-repacking "
+            "kernels; Hearth restarted it with llama.cpp's safe kernels and will keep them on this computer.",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, "
+            "which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows "
+            "the details).",
+        )
+    ),
+    str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an "
+            "instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the "
+            "details).",
         )
     ),
 )

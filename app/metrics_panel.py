@@ -173,7 +173,8 @@ class MetricsPanel(QFrame):
                 row += 1
         grid.setColumnStretch(1, 1)
 
-        self.about_link = QLabel(f'<a href="about">{self.tr("About this computer…")}</a>')
+        about = self.tr("About this computer…")
+        self.about_link = QLabel(f'<a href="about">{about}</a>')
         self.about_link.setObjectName("aboutComputerLink")
         self.about_link.setTextFormat(Qt.TextFormat.RichText)
         self.about_link.setToolTip(self.tr("The processor, graphics cards and memory Hearth found, and what it uses."))

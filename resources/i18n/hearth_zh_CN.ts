@@ -2,6 +2,159 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AboutComputerDialog</name>
+    <message>
+        <location filename="../../app/about_computer.py" line="39"/>
+        <source>About this computer</source>
+        <translation>关于这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="42"/>
+        <source>Looking at this computer…</source>
+        <translation>正在查看这台电脑…</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="56"/>
+        <source>Copy report</source>
+        <translation>复制报告</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="57"/>
+        <source>Copy all of this as text, for a question or a bug report.</source>
+        <translation>将这些内容全部复制为文本，方便提问或报告问题。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="73"/>
+        <source>What Hearth found on this computer and uses to run models. Nothing here leaves it.</source>
+        <translation>Hearth 在这台电脑上找到、用来运行模型的一切。这些信息不会离开这台电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="86"/>
+        <source>Hearth could not look at this computer: {error}</source>
+        <translation>Hearth 无法查看这台电脑：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="91"/>
+        <source>Fast kernels: AMX {amx}, weight repacking {repack}</source>
+        <translation>快速内核：AMX {amx}，权重重排 {repack}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="92"/>
+        <source>Safe kernels: AMX and weight repacking off</source>
+        <translation>安全内核：AMX 与权重重排均已关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="93"/>
+        <source>None works on this processor</source>
+        <translation>这颗处理器上没有可用的内核</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="94"/>
+        <source>Not chosen yet: the first model load tries the fast kernels in a throwaway process</source>
+        <translation>尚未选定：第一次加载模型时，会先在一个用完即弃的进程中试用快速内核</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="96"/>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="96"/>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="101"/>
+        <source>Found by a test in a throwaway process, {when}.</source>
+        <translation>由一次用完即弃进程中的测试得出，{when}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="102"/>
+        <source>Chosen after the engine crashed, {when}.</source>
+        <translation>在引擎崩溃后选定，{when}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="103"/>
+        <source>Set by HEARTH_CPU_KERNELS.</source>
+        <translation>由 HEARTH_CPU_KERNELS 设置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="108"/>
+        <source>{name}: {description}, {free} free of {total}</source>
+        <translation>{name}：{description}，{total} 中可用 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="117"/>
+        <source>Yes: this build of llama.cpp can put a model&apos;s layers on a graphics card.</source>
+        <translation>可以：这个 llama.cpp 版本能把模型的层放到显卡上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="119"/>
+        <source>No: this build of llama.cpp runs on the processor only (see &apos;Use your GPU&apos; in the README).</source>
+        <translation>不行：这个 llama.cpp 版本只在处理器上运行（请见 README 的“Use your GPU”）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="123"/>
+        <source>Processor</source>
+        <translation>处理器</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="124"/>
+        <source>{model}, {cores} logical cores</source>
+        <translation>{model}，{cores} 个逻辑核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="126"/>
+        <source>Engine build uses</source>
+        <translation>引擎版本使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="127"/>
+        <source>Kernels</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="128"/>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="128"/>
+        <source>None could be read.</source>
+        <translation>无法读取任何设备。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="129"/>
+        <source>GPU offload</source>
+        <translation>GPU 卸载</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="130"/>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="131"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="132"/>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="133"/>
+        <source>Starter model</source>
+        <translation>入门模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="136"/>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+</context>
+<context>
     <name>BranchRows</name>
     <message>
         <location filename="../../app/branch_rows.py" line="100"/>
@@ -635,17 +788,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="206"/>
+        <location filename="../../app/engine_client.py" line="215"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="239"/>
+        <location filename="../../app/engine_client.py" line="246"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="262"/>
+        <location filename="../../app/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
@@ -759,8 +912,8 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="134"/>
-        <source>The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.</source>
-        <translation>引擎崩溃了（非法指令，SIGILL）；这个 llama.cpp 版本需要较新的处理器。</translation>
+        <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
+        <translation>引擎因为这颗处理器拒绝执行的一条指令而崩溃（非法指令，SIGILL）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="140"/>
@@ -876,6 +1029,36 @@
         <location filename="../../app/error_texts.py" line="282"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>这个模型的架构“{architecture}”比这个版本的 Hearth 引擎还新。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="289"/>
+        <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
+        <translation>这颗处理器拒绝执行它声称支持的 AMX 指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="296"/>
+        <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
+        <translation>这颗处理器拒绝执行 llama.cpp 权重重排内核的指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="303"/>
+        <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
+        <translation>引擎崩溃了，因为这颗处理器拒绝执行它声称支持的 AMX 指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="310"/>
+        <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
+        <translation>引擎崩溃了，因为这颗处理器拒绝执行 llama.cpp 权重重排内核的指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="317"/>
+        <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
+        <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃：这个版本使用了这颗处理器没有的 {names} 指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="325"/>
+        <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
+        <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃，因为处理器拒绝执行一条它声称支持的指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
     </message>
 </context>
 <context>
@@ -1336,137 +1519,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="133"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="147"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="156"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="192"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="194"/>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="225"/>
+        <location filename="../../app/main_window.py" line="226"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="509"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="529"/>
+        <location filename="../../app/main_window.py" line="539"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="585"/>
+        <location filename="../../app/main_window.py" line="608"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="590"/>
+        <location filename="../../app/main_window.py" line="613"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="683"/>
+        <location filename="../../app/main_window.py" line="706"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="576"/>
+        <location filename="../../app/main_window.py" line="599"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="594"/>
+        <location filename="../../app/main_window.py" line="617"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="598"/>
+        <location filename="../../app/main_window.py" line="621"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="601"/>
+        <location filename="../../app/main_window.py" line="624"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="678"/>
+        <location filename="../../app/main_window.py" line="701"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1549,157 +1732,202 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="85"/>
+        <location filename="../../app/metrics_panel.py" line="87"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="94"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/metrics_panel.py" line="98"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="102"/>
+        <location filename="../../app/metrics_panel.py" line="104"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="103"/>
+        <location filename="../../app/metrics_panel.py" line="105"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="107"/>
+        <location filename="../../app/metrics_panel.py" line="109"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="108"/>
+        <location filename="../../app/metrics_panel.py" line="110"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="112"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="113"/>
+        <location filename="../../app/metrics_panel.py" line="115"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="117"/>
+        <location filename="../../app/metrics_panel.py" line="119"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="118"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="123"/>
+        <location filename="../../app/metrics_panel.py" line="125"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="124"/>
+        <location filename="../../app/metrics_panel.py" line="126"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="128"/>
+        <location filename="../../app/metrics_panel.py" line="130"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="130"/>
+        <location filename="../../app/metrics_panel.py" line="132"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="165"/>
+        <location filename="../../app/metrics_panel.py" line="137"/>
+        <source>Runs on</source>
+        <translation>运行于</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="139"/>
+        <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
+        <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="176"/>
+        <source>About this computer…</source>
+        <translation>关于这台电脑…</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="180"/>
+        <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
+        <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="184"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="222"/>
+        <location filename="../../app/metrics_panel.py" line="224"/>
+        <source>fast kernels</source>
+        <translation>快速内核</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="224"/>
+        <source>safe kernels</source>
+        <translation>安全内核</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="226"/>
+        <source>CPU · {kernels}</source>
+        <translation>CPU · {kernels}</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="229"/>
+        <source>GPU · all {n} layers</source>
+        <translation>GPU · 全部 {n} 层</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="232"/>
+        <source>GPU {gpu} of {n} layers · CPU the rest</source>
+        <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="262"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="223"/>
+        <location filename="../../app/metrics_panel.py" line="263"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/metrics_panel.py" line="264"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="225"/>
+        <location filename="../../app/metrics_panel.py" line="265"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="255"/>
+        <location filename="../../app/metrics_panel.py" line="295"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="256"/>
+        <location filename="../../app/metrics_panel.py" line="296"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="257"/>
+        <location filename="../../app/metrics_panel.py" line="297"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="258"/>
+        <location filename="../../app/metrics_panel.py" line="298"/>
         <source>from memory</source>
         <translation>取自内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="261"/>
+        <location filename="../../app/metrics_panel.py" line="301"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="263"/>
+        <location filename="../../app/metrics_panel.py" line="303"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个{where}重复使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="268"/>
+        <location filename="../../app/metrics_panel.py" line="308"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="273"/>
+        <location filename="../../app/metrics_panel.py" line="313"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="276"/>
+        <location filename="../../app/metrics_panel.py" line="316"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -1869,7 +2097,7 @@
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="172"/>
+        <location filename="../../app/model_switching.py" line="173"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>

@@ -2,6 +2,159 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW" sourcelanguage="en">
 <context>
+    <name>AboutComputerDialog</name>
+    <message>
+        <location filename="../../app/about_computer.py" line="39"/>
+        <source>About this computer</source>
+        <translation>關於這台電腦</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="42"/>
+        <source>Looking at this computer…</source>
+        <translation>正在查看這台電腦…</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="56"/>
+        <source>Copy report</source>
+        <translation>複製報告</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="57"/>
+        <source>Copy all of this as text, for a question or a bug report.</source>
+        <translation>將這些內容全部複製為文字，方便提問或回報問題。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="73"/>
+        <source>What Hearth found on this computer and uses to run models. Nothing here leaves it.</source>
+        <translation>Hearth 在這台電腦上找到、用來執行模型的一切。這些資訊不會離開這台電腦。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="86"/>
+        <source>Hearth could not look at this computer: {error}</source>
+        <translation>Hearth 無法查看這台電腦：{error}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="91"/>
+        <source>Fast kernels: AMX {amx}, weight repacking {repack}</source>
+        <translation>快速核心：AMX {amx}，權重重新排列 {repack}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="92"/>
+        <source>Safe kernels: AMX and weight repacking off</source>
+        <translation>安全核心：AMX 與權重重新排列皆關閉</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="93"/>
+        <source>None works on this processor</source>
+        <translation>這顆處理器上沒有可用的核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="94"/>
+        <source>Not chosen yet: the first model load tries the fast kernels in a throwaway process</source>
+        <translation>尚未選定：第一次載入模型時，會先在一個用完即丟的程序中試用快速核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="96"/>
+        <source>on</source>
+        <translation>開啟</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="96"/>
+        <source>off</source>
+        <translation>關閉</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="101"/>
+        <source>Found by a test in a throwaway process, {when}.</source>
+        <translation>由一次用完即丟程序中的測試得出，{when}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="102"/>
+        <source>Chosen after the engine crashed, {when}.</source>
+        <translation>在引擎當機後選定，{when}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="103"/>
+        <source>Set by HEARTH_CPU_KERNELS.</source>
+        <translation>由 HEARTH_CPU_KERNELS 設定。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="108"/>
+        <source>{name}: {description}, {free} free of {total}</source>
+        <translation>{name}：{description}，{total} 中可用 {free}</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="117"/>
+        <source>Yes: this build of llama.cpp can put a model&apos;s layers on a graphics card.</source>
+        <translation>可以：這個 llama.cpp 版本能把模型的層放到顯示卡上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="119"/>
+        <source>No: this build of llama.cpp runs on the processor only (see &apos;Use your GPU&apos; in the README).</source>
+        <translation>不行：這個 llama.cpp 版本只在處理器上執行（請見 README 的「Use your GPU」）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="123"/>
+        <source>Processor</source>
+        <translation>處理器</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="124"/>
+        <source>{model}, {cores} logical cores</source>
+        <translation>{model}，{cores} 個邏輯核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="126"/>
+        <source>Engine build uses</source>
+        <translation>引擎版本使用</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="127"/>
+        <source>Kernels</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="128"/>
+        <source>Devices</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="128"/>
+        <source>None could be read.</source>
+        <translation>無法讀取任何裝置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="129"/>
+        <source>GPU offload</source>
+        <translation>GPU 卸載</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="130"/>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="131"/>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="132"/>
+        <source>Folders</source>
+        <translation>資料夾</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="133"/>
+        <source>Starter model</source>
+        <translation>入門模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/about_computer.py" line="136"/>
+        <source>Problem</source>
+        <translation>問題</translation>
+    </message>
+</context>
+<context>
     <name>BranchRows</name>
     <message>
         <location filename="../../app/branch_rows.py" line="100"/>
@@ -635,17 +788,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="206"/>
+        <location filename="../../app/engine_client.py" line="215"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="239"/>
+        <location filename="../../app/engine_client.py" line="246"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="262"/>
+        <location filename="../../app/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>{name} 已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
@@ -759,8 +912,8 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="134"/>
-        <source>The engine crashed (illegal instruction, SIGILL); this llama.cpp build needs a newer processor.</source>
-        <translation>引擎當掉了（非法指令，SIGILL）；這個 llama.cpp 版本需要較新的處理器。</translation>
+        <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
+        <translation>引擎因為這顆處理器拒絕執行的一道指令而當機（非法指令，SIGILL）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="140"/>
@@ -876,6 +1029,36 @@
         <location filename="../../app/error_texts.py" line="282"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>這個模型的架構「{architecture}」比這個版本的 Hearth 引擎還新。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="289"/>
+        <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
+        <translation>這顆處理器拒絕執行它宣稱支援的 AMX 指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="296"/>
+        <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
+        <translation>這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="303"/>
+        <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
+        <translation>引擎當機了，因為這顆處理器拒絕執行它宣稱支援的 AMX 指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="310"/>
+        <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
+        <translation>引擎當機了，因為這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="317"/>
+        <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
+        <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機：這個版本使用了這顆處理器沒有的 {names} 指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="325"/>
+        <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
+        <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機，因為處理器拒絕執行一道它宣稱支援的指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
 </context>
 <context>
@@ -1336,137 +1519,137 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="85"/>
+        <location filename="../../app/main_window.py" line="86"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="133"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="145"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="147"/>
+        <location filename="../../app/main_window.py" line="148"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="151"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="156"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="178"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="192"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="194"/>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="221"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="223"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="225"/>
+        <location filename="../../app/main_window.py" line="226"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="253"/>
+        <location filename="../../app/main_window.py" line="254"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="499"/>
+        <location filename="../../app/main_window.py" line="509"/>
         <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
         <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="529"/>
+        <location filename="../../app/main_window.py" line="539"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="585"/>
+        <location filename="../../app/main_window.py" line="608"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="590"/>
+        <location filename="../../app/main_window.py" line="613"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="683"/>
+        <location filename="../../app/main_window.py" line="706"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="576"/>
+        <location filename="../../app/main_window.py" line="599"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="594"/>
+        <location filename="../../app/main_window.py" line="617"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="598"/>
+        <location filename="../../app/main_window.py" line="621"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="601"/>
+        <location filename="../../app/main_window.py" line="624"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="678"/>
+        <location filename="../../app/main_window.py" line="701"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1549,157 +1732,202 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="85"/>
+        <location filename="../../app/metrics_panel.py" line="87"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="94"/>
+        <location filename="../../app/metrics_panel.py" line="96"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/metrics_panel.py" line="98"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="102"/>
+        <location filename="../../app/metrics_panel.py" line="104"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="103"/>
+        <location filename="../../app/metrics_panel.py" line="105"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="107"/>
+        <location filename="../../app/metrics_panel.py" line="109"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="108"/>
+        <location filename="../../app/metrics_panel.py" line="110"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型寫了多少個詞塊（token），以及每秒寫多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="112"/>
+        <location filename="../../app/metrics_panel.py" line="114"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="113"/>
+        <location filename="../../app/metrics_panel.py" line="115"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="117"/>
+        <location filename="../../app/metrics_panel.py" line="119"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="118"/>
+        <location filename="../../app/metrics_panel.py" line="120"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/metrics_panel.py" line="122"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="123"/>
+        <location filename="../../app/metrics_panel.py" line="125"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="124"/>
+        <location filename="../../app/metrics_panel.py" line="126"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="128"/>
+        <location filename="../../app/metrics_panel.py" line="130"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="130"/>
+        <location filename="../../app/metrics_panel.py" line="132"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="165"/>
+        <location filename="../../app/metrics_panel.py" line="137"/>
+        <source>Runs on</source>
+        <translation>執行於</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="139"/>
+        <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
+        <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="176"/>
+        <source>About this computer…</source>
+        <translation>關於這台電腦…</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="180"/>
+        <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
+        <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="184"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="222"/>
+        <location filename="../../app/metrics_panel.py" line="224"/>
+        <source>fast kernels</source>
+        <translation>快速核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="224"/>
+        <source>safe kernels</source>
+        <translation>安全核心</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="226"/>
+        <source>CPU · {kernels}</source>
+        <translation>CPU · {kernels}</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="229"/>
+        <source>GPU · all {n} layers</source>
+        <translation>GPU · 全部 {n} 層</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="232"/>
+        <source>GPU {gpu} of {n} layers · CPU the rest</source>
+        <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
+    </message>
+    <message>
+        <location filename="../../app/metrics_panel.py" line="262"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="223"/>
+        <location filename="../../app/metrics_panel.py" line="263"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/metrics_panel.py" line="264"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="225"/>
+        <location filename="../../app/metrics_panel.py" line="265"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="255"/>
+        <location filename="../../app/metrics_panel.py" line="295"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="256"/>
+        <location filename="../../app/metrics_panel.py" line="296"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="257"/>
+        <location filename="../../app/metrics_panel.py" line="297"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="258"/>
+        <location filename="../../app/metrics_panel.py" line="298"/>
         <source>from memory</source>
         <translation>取自記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="261"/>
+        <location filename="../../app/metrics_panel.py" line="301"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="263"/>
+        <location filename="../../app/metrics_panel.py" line="303"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個{where}重複使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="268"/>
+        <location filename="../../app/metrics_panel.py" line="308"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="273"/>
+        <location filename="../../app/metrics_panel.py" line="313"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="276"/>
+        <location filename="../../app/metrics_panel.py" line="316"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -1869,7 +2097,7 @@
         <translation>已卸載：釋出 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/model_switching.py" line="172"/>
+        <location filename="../../app/model_switching.py" line="173"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>

@@ -121,6 +121,7 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
 
 def test_every_engine_error_template_is_marked_for_translation() -> None:
     from engine import context_fit, crash_report, llama_runtime, memory_guard, model_file, worker
+    from engine.kernels import policy
     from engine.hub import download, errors, offline_mode
     from engine.store import conversations
 
@@ -163,6 +164,12 @@ def test_every_engine_error_template_is_marked_for_translation() -> None:
         model_file.NO_ARCHITECTURE,
         model_file.PROJECTOR,
         model_file.NEWER_ARCHITECTURE,
+        policy.SWITCHED_AMX,
+        policy.SWITCHED_REPACK,
+        policy.RECOVERED_AMX,
+        policy.RECOVERED_REPACK,
+        policy.NOTHING_WORKS_MISSING,
+        policy.NOTHING_WORKS_REFUSED,
     }
     missing = templates - set(TRANSLATED_TEMPLATES)
     assert not missing, f"mark these in app/error_texts.py: {missing}"
