@@ -1,0 +1,184 @@
+"""GPU offload: the real engine (engine.process.EngineProcess) with a model's layers on a real GPU.
+
+Every test here skips where the llama.cpp that llama_cpp loads has no GPU device: a CPU-only build (this
+project's default install, CI) or a GPU build on a machine without one. bench/gpu_check.sh runs them on a
+machine with an NVIDIA GPU, with llama.cpp built there for its CUDA architecture.
+
+The model is a random-weight llama of 1.2 B parameters with the starter model's tokenizer
+(tests/gpu/random_model.py): $HEARTH_GPU_MODEL if set (bench/gpu_check.sh writes it once for the tests
+and the benchmark), else written here once per session from $HEARTH_GPU_TOKENIZER or the starter model.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from engine.process import EngineProcess
+from engine.protocol import Event, Failed, Load, Loaded, LoadOptions
+
+HERE = Path(__file__).parent
+ALL_LAYERS = 999  # more than any model has: llama.cpp clamps it to n_layer + 1
+TIMEOUT_S = 300
+
+
+@dataclass(frozen=True)
+class Gpu:
+    """One GPU device as llama.cpp's ggml lists it, read independently of the engine's own reader."""
+
+    name: str  # "CUDA0"
+    description: str  # "NVIDIA H200"
+    free_bytes: int
+    total_bytes: int
+
+
+def read_gpus() -> tuple[list[Gpu], str]:
+    """The GPU devices of the llama.cpp library llama_cpp loaded, and why there are none.
+
+    ggml's device API is not bound by llama-cpp-python; its symbols are reached through libllama's own
+    handle (dlsym searches a library's dependencies, libggml among them), so this reads the very copy
+    the engine loads, wherever LLAMA_CPP_LIB_PATH put it."""
+    try:
+        import llama_cpp
+    except Exception as exc:  # no library at all: nothing to test offload with
+        return [], f"llama_cpp cannot be loaded: {exc}"
+    if not llama_cpp.llama_supports_gpu_offload():
+        return [], "this llama.cpp build has no GPU offload (a CPU-only build)"
+    lib = llama_cpp.llama_cpp._lib
+    lib.ggml_backend_dev_count.restype = ctypes.c_size_t
+    lib.ggml_backend_dev_get.restype = ctypes.c_void_p
+    lib.ggml_backend_dev_get.argtypes = [ctypes.c_size_t]
+    lib.ggml_backend_dev_type.restype = ctypes.c_int
+    lib.ggml_backend_dev_type.argtypes = [ctypes.c_void_p]
+    for name in ("ggml_backend_dev_name", "ggml_backend_dev_description"):
+        getattr(lib, name).restype = ctypes.c_char_p
+        getattr(lib, name).argtypes = [ctypes.c_void_p]
+    lib.ggml_backend_dev_memory.restype = None
+    size_p = ctypes.POINTER(ctypes.c_size_t)
+    lib.ggml_backend_dev_memory.argtypes = [ctypes.c_void_p, size_p, size_p]
+    gpus = []
+    for index in range(lib.ggml_backend_dev_count()):
+        device = lib.ggml_backend_dev_get(index)
+        if lib.ggml_backend_dev_type(device) not in (1, 2):  # GGML_BACKEND_DEVICE_TYPE_GPU, _IGPU
+            continue
+        free, total = ctypes.c_size_t(0), ctypes.c_size_t(0)
+        lib.ggml_backend_dev_memory(device, ctypes.byref(free), ctypes.byref(total))
+        gpus.append(
+            Gpu(
+                lib.ggml_backend_dev_name(device).decode(),
+                lib.ggml_backend_dev_description(device).decode(errors="replace"),
+                int(free.value),
+                int(total.value),
+            )
+        )
+    return gpus, "" if gpus else "llama.cpp was built with GPU offload but sees no GPU device here"
+
+
+_probe: tuple[list[Gpu], str] | None = None
+
+
+def _probed() -> tuple[list[Gpu], str]:
+    global _probe
+    if _probe is None:
+        _probe = read_gpus()
+    return _probe
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    mine = [item for item in items if HERE in Path(str(item.path)).parents]
+    if not mine:
+        return
+    gpus, reason = _probed()
+    if not gpus:
+        for item in mine:
+            item.add_marker(pytest.mark.skip(reason=f"no GPU for llama.cpp: {reason}"))
+
+
+@pytest.fixture(scope="session")
+def gpus() -> list[Gpu]:
+    found, reason = _probed()
+    if not found:
+        pytest.skip(reason)
+    return found
+
+
+def free_vram_now() -> int:
+    """Free memory over the GPUs right now, as llama.cpp's devices report it."""
+    return sum(gpu.free_bytes for gpu in read_gpus()[0])
+
+
+@pytest.fixture(scope="session")
+def gpu_model(tmp_path_factory: pytest.TempPathFactory, gpus: list[Gpu]) -> Path:
+    given = os.environ.get("HEARTH_GPU_MODEL")
+    if given:
+        return Path(given)
+    from tests.gpu.random_model import write_random_llama
+
+    tokenizer = os.environ.get("HEARTH_GPU_TOKENIZER")
+    if tokenizer is None:
+        from engine.starter_model import starter_model_path
+
+        tokenizer = str(starter_model_path())
+    return write_random_llama(tmp_path_factory.mktemp("gpu-model") / "random-llama-1.2b-q4_0.gguf", Path(tokenizer))
+
+
+def receive_until(engine: EngineProcess, kinds: type | tuple[type, ...], timeout: float = TIMEOUT_S) -> list[Event]:
+    """Events up to and including the first of `kinds`; a Failed before it fails the test."""
+    events: list[Event] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        event = engine.receive(1.0)
+        if event is None:
+            continue
+        events.append(event)
+        if isinstance(event, kinds):
+            return events
+        assert not isinstance(event, Failed), event
+    raise AssertionError(f"no {kinds} within {timeout} s; last events {events[-5:]}")
+
+
+def load(engine: EngineProcess, options: LoadOptions) -> Loaded:
+    """Load `options` and return its Loaded event (a Failed fails the test, with its sentence)."""
+    engine.send(Load(options))
+    last = receive_until(engine, (Loaded, Failed))[-1]
+    assert isinstance(last, Loaded), last
+    return last
+
+
+@pytest.fixture
+def engine() -> Iterator[EngineProcess]:
+    """A fresh engine child, stopped after the test (the leak check wants none left running)."""
+    proc = EngineProcess()
+    proc.start()
+    yield proc
+    proc.stop()
+
+
+OFFLOADED = re.compile(r"offloaded (\d+)/(\d+) layers to GPU")
+BUFFER = re.compile(r"(\S+) (model|KV) buffer size = +([\d.]+) MiB")
+
+
+@dataclass(frozen=True)
+class LlamaLog:
+    """llama.cpp's own account of the loads in one engine's log (one engine per test, one log per test)."""
+
+    offloaded: list[tuple[int, int]]  # per load: (layers asked onto GPUs, layers in all)
+    model_mib: dict[str, float]  # weights per buffer ("CUDA0", "CPU_Mapped", "CPU_REPACK", ...), all loads
+    kv_mib: dict[str, float]  # KV cache per buffer
+
+
+def llama_log(engine: EngineProcess) -> LlamaLog:
+    text = engine.log_path.read_text(errors="replace") if engine.log_path.exists() else ""
+    model: dict[str, float] = {}
+    kv: dict[str, float] = {}
+    for name, kind, mib in BUFFER.findall(text):
+        target = model if kind == "model" else kv
+        target[name] = target.get(name, 0.0) + float(mib)
+    return LlamaLog([(int(a), int(b)) for a, b in OFFLOADED.findall(text)], model, kv)
