@@ -118,6 +118,7 @@ class EngineClient(QObject):
         overflow_policy: str = "drop_oldest",
         continue_last: bool = False,
         history_tokens: tuple[int, ...] = (),
+        history_segments: tuple[int, ...] = (),
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
     ) -> int:
@@ -131,6 +132,7 @@ class EngineClient(QObject):
             overflow_policy=overflow_policy,
             continue_last=continue_last,
             history_tokens=history_tokens,
+            history_segments=history_segments,
             cache_owner=cache_owner,
             pin_system_prompt=pin_system_prompt,
         )

@@ -52,7 +52,7 @@ from engine.settings import load_settings, save_settings
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore, DiskFullError
 from engine.store.records import Conversation, StoredMessage
-from engine.store.tokens import branch_tokens, split_prompt
+from engine.store.tokens import branch_layout, split_prompt
 
 logger = logging.getLogger(__name__)
 
@@ -381,8 +381,13 @@ class MainWindow(ConversationHandlingMixin):
     ) -> None:
         """Ask the engine first, then build the view: the engine reads the prompt meanwhile."""
         messages = self._engine_messages(conversation, self.branch if continue_last else self.branch[:-1])
-        tokens_before = self._tokens_before(question)
-        history = () if continue_last else tuple(tokens_before)  # what the model read and wrote up to now
+        tokens_before, segments_before = self._history_before(question)
+        # What the model read and wrote up to now, and where each message of it begins: the engine
+        # reads message by message, so that a kept history and a full read give the same answer.
+        if continue_last:  # the answer written on is part of it
+            history, segments = branch_layout(self.branch, self.model_name)
+        else:
+            history, segments = tokens_before, segments_before
         self.answer = LiveAnswer(sent_at)
         request_id = self.client.generate(
             messages,
@@ -391,7 +396,8 @@ class MainWindow(ConversationHandlingMixin):
             template_override=conversation.template_override,
             overflow_policy=conversation.overflow_policy,
             continue_last=continue_last,
-            history_tokens=history,
+            history_tokens=tuple(history),
+            history_segments=tuple(segments),
             cache_owner=cache_owner(conversation.id),
             pin_system_prompt=bool(conversation.system_prompt.strip()),
         )
@@ -447,11 +453,12 @@ class MainWindow(ConversationHandlingMixin):
             self.metrics_panel.begin_answer(self.answer)
         self.refresh_conversation_list()
 
-    def _tokens_before(self, question: StoredMessage | None) -> list[int]:
-        """The exact tokens of the branch before `question`, to find where its own tokens start."""
+    def _history_before(self, question: StoredMessage | None) -> tuple[list[int], list[int]]:
+        """The exact tokens of the branch before `question` (to find where its own tokens start),
+        and where each of its messages begins among them."""
         if question is None or question.parent_id is None:
-            return []
-        return branch_tokens(self.store.branch(question.conversation_id, question.parent_id), self.model_name)
+            return [], []
+        return branch_layout(self.store.branch(question.conversation_id, question.parent_id), self.model_name)
 
     def _engine_messages(self, conversation: Conversation, branch: list[StoredMessage]) -> tuple[ChatMessage, ...]:
         messages = [ChatMessage("system", conversation.system_prompt)] if conversation.system_prompt.strip() else []

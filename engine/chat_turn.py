@@ -19,7 +19,7 @@ from engine.protocol import ChatMessage, Generate, SamplingParams, Started, Toke
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore
 from engine.store.records import Conversation, StoredMessage
-from engine.store.tokens import branch_tokens, split_prompt
+from engine.store.tokens import branch_layout, branch_tokens, split_prompt
 
 logger = logging.getLogger(__name__)
 
@@ -93,6 +93,7 @@ class ChatTurn:
 
     def generate(self, request_id: int, sent_at: float) -> Generate:
         conversation = self.conversation
+        history, segments = branch_layout(self.branch, self.model_name)
         return Generate(
             request_id,
             self.messages,
@@ -100,7 +101,8 @@ class ChatTurn:
             sent_at,
             template_override=conversation.template_override if conversation else None,
             overflow_policy=conversation.overflow_policy if conversation else "drop_oldest",
-            history_tokens=tuple(branch_tokens(self.branch, self.model_name)),
+            history_tokens=tuple(history),
+            history_segments=tuple(segments),
             cache_owner=cache_owner(conversation.id) if conversation else None,
             pin_system_prompt=bool(self.system_prompt.strip()),
         )

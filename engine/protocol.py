@@ -86,6 +86,10 @@ class Generate:
     # The exact tokens the model read and wrote up to the last answer (from the conversation
     # store): the new turn is appended to them instead of tokenising the history again.
     history_tokens: tuple[int, ...] = ()
+    # Where each message of the history begins in history_tokens (engine.store.tokens.branch_segments).
+    # The engine reads a prompt message by message from these starts, with the cache and without, so
+    # that a reused history holds exactly what a full read computes (engine/prompt_reuse.py).
+    history_segments: tuple[int, ...] = ()
     cache_owner: str | None = None  # e.g. "conversation:12": its snapshots go when it is deleted
     # Keep the system prompt's own snapshot for good (never evicted): every conversation that
     # starts with it skips reading it.

@@ -14,14 +14,32 @@ from engine.store.records import StoredMessage
 
 def branch_tokens(messages: Sequence[StoredMessage], model: str) -> list[int]:
     """The tokens of `messages` in order, as `model` read and wrote them; [] if any are from another model."""
+    return branch_layout(messages, model)[0]
+
+
+def branch_segments(messages: Sequence[StoredMessage], model: str) -> list[int]:
+    """Where each message's own tokens begin in `branch_tokens(messages, model)`, in order."""
+    return branch_layout(messages, model)[1]
+
+
+def branch_layout(messages: Sequence[StoredMessage], model: str) -> tuple[list[int], list[int]]:
+    """(the branch's tokens, where each message's tokens begin among them); ([], []) as for branch_tokens.
+
+    The engine reads a prompt message by message from these starts (engine/prompt_reuse.py), so
+    that a history it kept and one it reads in full hold the very same numbers. A question that
+    rewrites the end of the branch before it (its `token_start`) ends the messages it cuts into there.
+    """
     sequence: list[int] = []
+    starts: list[int] = []
     for message in messages:
         if message.token_model not in (None, model) or (message.role == "user" and message.token_start is None):
-            return []
-        if message.role == "user":
-            del sequence[message.token_start or 0 :]
+            return [], []
+        start = min(message.token_start or 0, len(sequence)) if message.role == "user" else len(sequence)
+        del sequence[start:]
+        starts = [s for s in starts if s < start]
+        starts.append(start)
         sequence.extend(message.token_ids)
-    return sequence
+    return sequence, starts
 
 
 def split_prompt(before: Sequence[int], prompt: Sequence[int]) -> tuple[int, list[int]]:
