@@ -14,6 +14,11 @@ Two tiers, each under its own byte budget, least recently used first out:
 
 Every snapshot belongs to one CacheKey (model file hash, n_ctx, KV types, flash
 attention, swa_full) and is never restored into anything else.
+
+A snapshot also keeps where the reads that made it began (its `bounds`, see
+engine/prompt_reuse.py): llama.cpp's CPU kernels give a token slightly different keys and
+values depending on the batch it was read in, so a snapshot serves a prompt only up to a
+point where both were read from the same starts.
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ logger = logging.getLogger(__name__)
 
 BLOCK_TOKENS = 64
 FILE_MAGIC = b"HEARTHKV"
-FILE_VERSION = 1
+FILE_VERSION = 2  # 2: the header holds the reads' bounds; older files are deleted, not used
 FILE_SUFFIX = ".kv"
 DEFAULT_DISK_BUDGET = 5 * 1024**3
 MAX_RAM_BUDGET = 2 * 1024**3
@@ -79,6 +84,8 @@ class Snapshot:
     data: bytes | None = None  # in RAM; None when only on disk
     path: Path | None = None  # on disk
     pinned: bool = False
+    # Where the reads that made it began, and where the last one ended (engine/prompt_reuse.py).
+    bounds: tuple[int, ...] = ()
     owners: set[str] = field(default_factory=set)  # e.g. conversation ids, so deleting one deletes these
     last_used: float = field(default_factory=time.monotonic)
 
@@ -117,6 +124,19 @@ def common_prefix(a: Sequence[int], b: Sequence[int], start: int = 0) -> int:
     return i
 
 
+def reusable_length(bounds: Sequence[int], segments: Sequence[int], shared: int) -> int:
+    """How much of a memory read from `bounds` a prompt read from `segments` can keep: the last
+    point, at most `shared` (the tokens they have in common), up to which both began their
+    reads at the same places. Each read goes on in batches of n_batch from where it began, so
+    up to there every token was computed in the same batch at the same place in both."""
+    reusable = 0
+    for have, want in zip(bounds, segments, strict=False):
+        if have != want or have > shared:
+            break
+        reusable = have
+    return reusable
+
+
 class PrefixCache:
     def __init__(
         self,
@@ -141,11 +161,20 @@ class PrefixCache:
 
     # --- finding ------------------------------------------------------------------------
 
-    def lookup(self, prompt: Sequence[int], partial_ok: bool = True, minimum: int = 1) -> CacheHit | None:
+    def lookup(
+        self,
+        prompt: Sequence[int],
+        partial_ok: bool = True,
+        minimum: int = 1,
+        segments: Sequence[int] | None = None,
+        window: int = 0,
+    ) -> CacheHit | None:
         """The snapshot covering the most leading tokens of `prompt` (at least `minimum`).
 
-        With `partial_ok=False` (sliding-window and recurrent models, whose memory cannot be
-        cut back) only snapshots the prompt fully extends count."""
+        With `partial_ok=False` (recurrent models, whose memory cannot be cut back) only
+        snapshots the prompt fully extends count; with a `window` (a sliding-window model's
+        size), so do those longer than it. With `segments` (where the prompt's reads begin) a
+        snapshot covers the prompt only up to a bound both share (reusable_length)."""
         with self._lock:
             hashes = block_hashes(prompt)
             deepest: set[tuple[int, ...]] = set()
@@ -161,7 +190,9 @@ class PrefixCache:
                 shared = common_prefix(tokens, prompt, start)
                 # At least one prompt token must be read after a restore: a state holds no logits.
                 usable = min(shared, len(prompt) - 1)
-                if usable < len(tokens) and not partial_ok:
+                if segments is not None:
+                    usable = reusable_length(self._snapshots[tokens].bounds, segments, usable)
+                if usable < len(tokens) and (not partial_ok or 0 < window < len(tokens)):
                     continue  # it would have to be cut back, which this model's memory cannot do
                 if usable >= minimum and (best is None or usable > best.usable):
                     snap = self._snapshots[tokens]
@@ -173,14 +204,23 @@ class PrefixCache:
                 best.snapshot.last_used = time.monotonic()
             return best
 
-    def contains(self, tokens: Sequence[int]) -> bool:
+    def contains(self, tokens: Sequence[int], bounds: Sequence[int] | None = None) -> bool:
+        """Whether a snapshot of `tokens` is kept (read from `bounds`, where given)."""
         with self._lock:
-            return tuple(tokens) in self._snapshots
+            snap = self._snapshots.get(tuple(tokens))
+            return snap is not None and (bounds is None or snap.bounds == tuple(bounds))
 
     # --- adding -------------------------------------------------------------------------
 
-    def put(self, tokens: Sequence[int], data: bytes, pinned: bool = False, owner: str | None = None) -> Snapshot:
-        """Keep a snapshot of `tokens` in RAM (and later on disk); return it."""
+    def put(
+        self,
+        tokens: Sequence[int],
+        data: bytes,
+        pinned: bool = False,
+        owner: str | None = None,
+        bounds: Sequence[int] = (),
+    ) -> Snapshot:
+        """Keep a snapshot of `tokens`, read from `bounds`, in RAM (and later on disk); return it."""
         key = tuple(tokens)
         with self._lock:
             snap = self._snapshots.get(key)
@@ -188,8 +228,13 @@ class PrefixCache:
                 snap = Snapshot(key, len(data))
                 self._snapshots[key] = snap
                 self._index(key)
+            elif snap.bounds != tuple(bounds) and snap.path is not None:
+                # The same tokens read from other starts: the file on disk is the old reading.
+                snap.path.unlink(missing_ok=True)
+                snap.path = None
             snap.data = data
             snap.size = len(data)
+            snap.bounds = tuple(bounds)
             snap.pinned = snap.pinned or pinned
             snap.last_used = time.monotonic()
             if owner:
@@ -230,7 +275,9 @@ class PrefixCache:
             hashlib.sha256(struct.pack(f"<{len(snap.tokens)}i", *snap.tokens)).hexdigest()[:32] + FILE_SUFFIX
         )
         try:
-            write_snapshot_file(path, self.key, snap.tokens, data, owners=snap.owners, pinned=snap.pinned)
+            write_snapshot_file(
+                path, self.key, snap.tokens, data, owners=snap.owners, pinned=snap.pinned, bounds=snap.bounds
+            )
         except OSError as exc:  # a full disk: the RAM copy still works
             logger.warning("could not write snapshot %s: %s", path.name, exc)
             return
@@ -255,15 +302,14 @@ class PrefixCache:
         assert self.disk_dir is not None
         for path in sorted(self.disk_dir.glob(f"*{FILE_SUFFIX}")):
             try:
-                tokens, size, owners, pinned = read_snapshot_header(path, self.key)
+                snap = read_snapshot_entry(path, self.key)
             except (OSError, SnapshotFileError) as exc:
                 logger.warning("deleting damaged snapshot %s: %s", path.name, exc)
                 path.unlink(missing_ok=True)
                 continue
-            snap = Snapshot(tokens, size, None, path, pinned=pinned, owners=owners)
             snap.last_used = path.stat().st_mtime - time.time() + time.monotonic()
-            self._snapshots[tokens] = snap
-            self._index(tokens)
+            self._snapshots[snap.tokens] = snap
+            self._index(snap.tokens)
         for leftover in self.disk_dir.glob("*.tmp"):
             leftover.unlink(missing_ok=True)
         self._evict_disk()
@@ -369,11 +415,19 @@ class PrefixCache:
 
 # --- the file format --------------------------------------------------------------------
 #   FILE_MAGIC, u32 version, u32 header length, header JSON, payload
-#   header: {"key": CacheKey fields, "tokens": [...], "size": payload bytes, "sha256": payload hash}
+#   header: {"key": CacheKey fields, "tokens": [...], "size": payload bytes, "sha256": payload hash,
+#            "owners": [...], "pinned": bool, "bounds": [...] where the reads began and the last ended}
 
 
 def write_snapshot_file(
-    path: Path, key: CacheKey, tokens: Iterable[int], data: bytes, *, owners: Iterable[str] = (), pinned: bool = False
+    path: Path,
+    key: CacheKey,
+    tokens: Iterable[int],
+    data: bytes,
+    *,
+    owners: Iterable[str] = (),
+    pinned: bool = False,
+    bounds: Iterable[int] = (),
 ) -> None:
     header = json.dumps(
         {
@@ -383,6 +437,7 @@ def write_snapshot_file(
             "sha256": hashlib.sha256(data).hexdigest(),
             "owners": sorted(owners),
             "pinned": pinned,
+            "bounds": list(bounds),
         }
     ).encode()
     tmp = path.with_name(path.name + ".tmp")
@@ -414,17 +469,39 @@ def _read_header(f: object, key: CacheKey | None) -> dict[str, object]:
 
 def read_snapshot_header(path: Path, key: CacheKey | None) -> tuple[tuple[int, ...], int, set[str], bool]:
     """(tokens, payload size, owners, pinned); `key=None` accepts any settings (for deleting by owner)."""
+    entry = read_snapshot_entry(path, key)
+    return entry.tokens, entry.size, entry.owners, entry.pinned
+
+
+def read_snapshot_entry(path: Path, key: CacheKey | None) -> Snapshot:
+    """A file's index entry (its payload left on disk), from its header alone."""
     with open(path, "rb") as f:
         header = _read_header(f, key)
         data_start = f.tell()
     tokens = header.get("tokens")
     size = header.get("size")
     owners = header.get("owners", [])
+    bounds = header.get("bounds", [])
     if not isinstance(tokens, list) or not isinstance(size, int) or not isinstance(owners, list):
+        raise SnapshotFileError("damaged header")
+    if (
+        not isinstance(bounds, list)
+        or not all(isinstance(b, int) for b in bounds)
+        or bounds != sorted(set(bounds))
+        or (bounds and (bounds[0] != 0 or bounds[-1] > len(tokens)))
+    ):
         raise SnapshotFileError("damaged header")
     if path.stat().st_size != data_start + size:
         raise SnapshotFileError("the file is cut short or too long")
-    return tuple(int(t) for t in tokens), size, {str(o) for o in owners}, header.get("pinned") is True
+    return Snapshot(
+        tuple(int(t) for t in tokens),
+        size,
+        None,
+        path,
+        pinned=header.get("pinned") is True,
+        owners={str(o) for o in owners},
+        bounds=tuple(bounds),
+    )
 
 
 def read_snapshot_file(path: Path, key: CacheKey) -> tuple[tuple[int, ...], bytes]:

@@ -167,3 +167,65 @@ def test_owners_are_kept_on_disk_so_a_deleted_conversation_loses_its_snapshots_l
     # With no engine running (the command line), the files are deleted directly.
     assert forget_owner_on_disk(tmp_path / "prefix", "conversation:2") == 1
     assert list((tmp_path / "prefix").rglob("*.kv")) == []
+
+
+def test_a_snapshot_serves_a_prompt_only_up_to_a_bound_both_were_read_from(tmp_path: Path) -> None:
+    cache = _cache(tmp_path)
+    tokens = _tokens(300)
+    cache.put(tokens, b"s", bounds=(0, 40, 120, 200, 300))
+    # A follow-up read from the same starts, then from the end: all of it.
+    hit = cache.lookup([*tokens, 7, 8], segments=[0, 40, 120, 200, 300])
+    assert hit is not None
+    assert hit.usable == 300
+    # An edit of the message that began at 200: up to its start, not to the last shared token.
+    hit = cache.lookup([*tokens[:250], 9, 9], segments=[0, 40, 120, 200])
+    assert hit is not None
+    assert hit.usable == 200
+    # Read from other starts after 40 (say, the history without its message starts): only to 40.
+    hit = cache.lookup([*tokens, 7], segments=[0, 40, 300])
+    assert hit is not None
+    assert hit.usable == 40
+    # Where nothing is shared but the first read's start, nothing is usable.
+    assert cache.lookup([*tokens, 7], segments=[0, 300]) is None
+    # A model that cannot cut back takes a snapshot only whole; a sliding window past its size too.
+    assert cache.lookup([*tokens[:250], 9], segments=[0, 40, 120, 200], partial_ok=False) is None
+    assert cache.lookup([*tokens[:250], 9], segments=[0, 40, 120, 200], window=256) is None
+    hit = cache.lookup([*tokens, 7], segments=[0, 40, 120, 200, 300], window=256)
+    assert hit is not None
+    assert hit.usable == 300
+
+
+def test_bounds_are_kept_on_disk_and_older_files_are_deleted(tmp_path: Path) -> None:
+    from engine.prefix_cache import FILE_MAGIC, read_snapshot_header
+
+    cache = _cache(tmp_path)
+    cache.put(_tokens(300), b"state", bounds=(0, 100, 300))
+    cache.persist_all()
+    again = _cache(tmp_path)
+    hit = again.lookup([*_tokens(300), 1], segments=[0, 100, 300])
+    assert hit is not None
+    assert hit.tier == "disk"
+    assert hit.snapshot.bounds == (0, 100, 300)
+    # A file in the first format (no bounds) is not used: deleted when the index is read.
+    path = next((tmp_path / "prefix").rglob("*.kv"))
+    tokens = read_snapshot_header(path, KEY)[0]
+    data = bytearray(path.read_bytes())
+    data[len(FILE_MAGIC) : len(FILE_MAGIC) + 4] = (1).to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    assert tokens == tuple(_tokens(300))
+    assert _cache(tmp_path).lookup([*_tokens(300), 1]) is None
+    assert not path.exists()
+
+
+def test_the_same_tokens_read_from_other_starts_replace_the_snapshot(tmp_path: Path) -> None:
+    cache = _cache(tmp_path)
+    cache.put(_tokens(300), b"old", bounds=(0, 300))
+    cache.persist_all()
+    assert cache.contains(_tokens(300), (0, 300))
+    assert not cache.contains(_tokens(300), (0, 100, 300))
+    snap = cache.put(_tokens(300), b"new", bounds=(0, 100, 300))
+    assert snap.path is None  # the old reading's file is gone
+    cache.persist_all()
+    hit = _cache(tmp_path).lookup([*_tokens(300), 1], segments=[0, 100, 300])
+    assert hit is not None
+    assert hit.snapshot.bounds == (0, 100, 300)
