@@ -266,6 +266,12 @@ def cuda_link_options(work: Path, *, stub_driver: bool = False) -> list[str]:
         folder.mkdir(parents=True, exist_ok=True)
     options = [f"-DCMAKE_LIBRARY_PATH={shim_lib}"]
     home = cuda_home()
+    # CMake leaves the toolkit's own folder off the RPATH (an implicit link directory); name it, so that
+    # libcudart loads without ldconfig or LD_LIBRARY_PATH knowing the toolkit.
+    folders = (home / "lib64", home / "lib", *home.glob("targets/*/lib")) if home is not None else ()
+    runtime = [d for d in folders if any(d.glob("libcudart.so*"))]
+    if runtime:
+        options.append(f"-DCMAKE_BUILD_RPATH={runtime[0]}")
     if home is None or not _toolkit_has_cublas(home):
         found = _pip_cublas()
         if found is None:
