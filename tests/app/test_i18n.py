@@ -121,8 +121,8 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
 
 def test_every_engine_error_template_is_marked_for_translation() -> None:
     from engine import context_fit, crash_report, llama_runtime, memory_guard, model_file, worker
-    from engine.kernels import policy
     from engine.hub import download, errors, offline_mode
+    from engine.kernels import policy
     from engine.store import conversations
 
     templates = {
