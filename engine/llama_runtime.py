@@ -162,6 +162,10 @@ class LlamaModel:
         self.is_recurrent = bool(llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model))
         # Exact token ids whose keys and values are in the context now (sequence 0).
         self.kv_tokens: list[int] = []
+        # Where each read of kv_tokens began, and where the last whole one ended (see `decode`).
+        self.kv_bounds: list[int] = []
+        # The memory cannot be cut back to fewer tokens than this (see `_keep_window`).
+        self.kv_floor = 0
         self.stop_reason = ""
         self._piece_cache: dict[int, bytes] = {}
         self._special_piece_cache: dict[int, bytes] = {}
@@ -273,40 +277,61 @@ class LlamaModel:
 
     # --- context -------------------------------------------------------------------
 
-    def reuse_prefix(self, prompt: list[int]) -> int:
-        """Keep the longest valid shared prefix of the live context; return its length."""
-        common = self.common_prefix(prompt)
-        # At least one token must be decoded again: the context keeps no logits to sample from.
-        common = min(common, len(prompt) - 1)
-        pure_extension = common == len(self.kv_tokens)
-        if common > 0 and not pure_extension and (self.n_swa > 0 or self.is_recurrent):
-            # Sliding-window and recurrent memories cannot be cut back to an arbitrary point.
-            common = 0
+    def reuse_prefix(self, prompt: list[int], segments: Sequence[int] | None = None) -> int:
+        """Keep the longest valid shared prefix of the live context; return its length.
+
+        With `segments` (where the prompt's reads will begin), only up to a point where the
+        context's own reads began at the same places (`reusable_prefix`)."""
+        common = self.reusable_prefix(prompt, segments)
         if common == 0:
             self.clear()
             return 0
-        if not pure_extension and not llama_cpp.llama_memory_seq_rm(self._memory, 0, common, -1):
+        if common < len(self.kv_tokens) and not llama_cpp.llama_memory_seq_rm(self._memory, 0, common, -1):
             self.clear()
             return 0
-        del self.kv_tokens[common:]
+        self._forget_after(common)
         return common
 
+    def reusable_prefix(self, prompt: Sequence[int], segments: Sequence[int] | None = None) -> int:
+        """How many leading prompt tokens `reuse_prefix` would keep (without changing anything)."""
+        from engine.prefix_cache import reusable_length
+
+        # At least one token must be decoded again: the context keeps no logits to sample from.
+        common = min(self.common_prefix(prompt), len(prompt) - 1)
+        if segments is not None:
+            common = reusable_length(self.kv_bounds, segments, common)
+        if common < len(self.kv_tokens) and not (self.can_cut_back and common >= self.kv_floor):
+            return 0  # recurrent memories, and windows kept alone, cannot be cut back there
+        return max(0, common)
+
     def cut_back(self, length: int) -> None:
-        """Forget every token after the first `length` (only where `can_cut_back`)."""
+        """Forget every token after the first `length` (only where `can_cut_back`, and not below `kv_floor`)."""
         if length < len(self.kv_tokens):
-            if not llama_cpp.llama_memory_seq_rm(self._memory, 0, length, -1):
+            if length < self.kv_floor or not llama_cpp.llama_memory_seq_rm(self._memory, 0, length, -1):
                 raise DecodeError(f"llama.cpp could not cut the context back to {length} tokens")
-            del self.kv_tokens[length:]
+            self._forget_after(length)
+
+    def _forget_after(self, length: int) -> None:
+        del self.kv_tokens[length:]
+        self.kv_bounds = [b for b in self.kv_bounds if b <= length]
 
     def clear(self) -> None:
         llama_cpp.llama_memory_clear(self._memory, True)
         self.kv_tokens.clear()
+        self.kv_bounds.clear()
+        self.kv_floor = 0
 
     def decode(self, tokens: list[int]) -> None:
-        """Feed tokens into the context, in batches the context accepts."""
+        """Feed tokens into the context, in batches of n_batch from the first.
+
+        llama.cpp's CPU kernels compute a token's keys and values slightly differently with
+        the batch it is in (its size, and the token's place in it), so `kv_bounds` records
+        where each read began: one that begins where the last whole read ended adds its end.
+        Tokens written one at a time by `generate` are after the last bound."""
         if not self._decoded_once:
             trap_if_refused("decode", self.kernels)
             self._decoded_once = True
+        whole = self.kv_bounds[-1] == len(self.kv_tokens) if self.kv_bounds else not self.kv_tokens
         for start in range(0, len(tokens), self.n_batch):
             chunk = tokens[start : start + self.n_batch]
             if len(chunk) == 1:
@@ -318,15 +343,41 @@ class LlamaModel:
             if rc != 0:
                 raise DecodeError(f"llama_decode returned {rc}")
             self.kv_tokens.extend(chunk)
+        if whole and tokens:
+            self.kv_bounds = [*(self.kv_bounds or [0]), len(self.kv_tokens)]
+            self._keep_window()
+
+    def _keep_window(self) -> None:
+        """Sliding-window models: after a read that ends past the window, keep only the window.
+
+        llama.cpp saves a sliding-window memory without the tokens the window has left
+        (llama_state_seq_get_data), so a restored one holds the window alone, packed at the
+        start of the cache, where a memory read without pause holds every token in its place.
+        The attention then adds the same numbers in another order: up to 1.0 in a logit on
+        Gemma 3 270M past 512 tokens. So the window is packed in the same way (saved and
+        restored) after every whole read, with the cache and without, and a restore changes
+        nothing. The tokens it let go cannot come back: no cutting back below here."""
+        if self.n_swa <= 0 or len(self.kv_tokens) <= self.n_swa:
+            return
+        tokens, bounds = tuple(self.kv_tokens), list(self.kv_bounds)
+        if not self.restore_state(tokens, self.save_state(), bounds):
+            raise DecodeError("llama.cpp refused to restore the state it had just saved")
+
+    def whole_only(self, n_tokens: int) -> bool:
+        """Whether a saved memory of `n_tokens` tokens, once restored, can only be read on from its end
+        (a sliding window past its size: see `_keep_window`)."""
+        return bool(0 < self.n_swa < n_tokens)
 
     # --- sequence state (prefix cache) --------------------------------------------------
 
     @property
     def can_cut_back(self) -> bool:
-        """Whether the memory can be cut back to any earlier token (not so for SWA and recurrent models)."""
-        return not (self.n_swa > 0 or self.is_recurrent)
+        """Whether the memory can be cut back to any earlier token: not so for recurrent models,
+        nor for sliding-window ones with a window-sized cache. Ours is full-size (swa_full, llama.cpp's
+        default): it keeps every token, masking those outside the window, so it can be cut back."""
+        return not self.is_recurrent and (self.n_swa == 0 or bool(self._ctx_params.swa_full))
 
-    def common_prefix(self, prompt: list[int]) -> int:
+    def common_prefix(self, prompt: Sequence[int]) -> int:
         """How many leading prompt tokens the live context holds now (without changing it)."""
         from engine.prefix_cache import common_prefix
 
@@ -339,8 +390,9 @@ class LlamaModel:
         written = int(llama_cpp.llama_state_seq_get_data(self._ctx, buf, size, 0))
         return ctypes.string_at(buf, written)
 
-    def restore_state(self, tokens: tuple[int, ...], data: bytes) -> bool:
-        """Replace the context's memory with a saved one for `tokens`; False if llama.cpp refused it."""
+    def restore_state(self, tokens: tuple[int, ...], data: bytes, bounds: Sequence[int] = ()) -> bool:
+        """Replace the context's memory with a saved one for `tokens`, read from `bounds` (its
+        kv_bounds when saved); False if llama.cpp refused it."""
         self.clear()
         buf = (ctypes.c_ubyte * len(data)).from_buffer_copy(data)
         read = int(llama_cpp.llama_state_seq_set_data(self._ctx, buf, len(data), 0))
@@ -348,6 +400,8 @@ class LlamaModel:
             self.clear()
             return False
         self.kv_tokens = list(tokens)
+        self.kv_bounds = [b for b in bounds if b <= len(tokens)]
+        self.kv_floor = len(tokens) if self.whole_only(len(tokens)) else 0
         return True
 
     def cache_settings(self) -> tuple[int, int, int, bool]:

@@ -177,26 +177,33 @@ class PrefixCache:
         snapshot covers the prompt only up to a bound both share (reusable_length)."""
         with self._lock:
             hashes = block_hashes(prompt)
-            deepest: set[tuple[int, ...]] = set()
-            depth = 0
-            for k in range(len(hashes), 0, -1):
-                found = self._by_block.get(hashes[k - 1])
-                if found:
-                    deepest, depth = found, k
-                    break
             best: CacheHit | None = None
-            for tokens in deepest | self._short:
-                start = depth * BLOCK_TOKENS if tokens in deepest else 0
+            seen: set[tuple[int, ...]] = set()
+
+            def consider(tokens: tuple[int, ...], start: int) -> None:
+                nonlocal best
+                seen.add(tokens)
                 shared = common_prefix(tokens, prompt, start)
                 # At least one prompt token must be read after a restore: a state holds no logits.
                 usable = min(shared, len(prompt) - 1)
                 if segments is not None:
                     usable = reusable_length(self._snapshots[tokens].bounds, segments, usable)
                 if usable < len(tokens) and (not partial_ok or 0 < window < len(tokens)):
-                    continue  # it would have to be cut back, which this model's memory cannot do
+                    return  # it would have to be cut back, which this model's memory cannot do
                 if usable >= minimum and (best is None or usable > best.usable):
                     snap = self._snapshots[tokens]
                     best = CacheHit(snap, usable, "ram" if snap.in_ram else "disk")
+
+            # Deepest shared block first. A snapshot first found at depth k shares fewer than
+            # k + 1 blocks, so shallower ones can only win while the best covers less than that;
+            # they still can, where a deeper one may not be cut back to the bound they end at.
+            for k in range(len(hashes), 0, -1):
+                if best is not None and best.usable >= (k + 1) * BLOCK_TOKENS:
+                    break
+                for tokens in self._by_block.get(hashes[k - 1], set()) - seen:
+                    consider(tokens, k * BLOCK_TOKENS)
+            for tokens in self._short - seen:
+                consider(tokens, 0)
             if best is None:
                 self.misses += 1
             else:

@@ -3,16 +3,36 @@
 In order of preference: the live context (the conversation on screen), a RAM snapshot,
 a disk snapshot, or nothing. Snapshots of whole exchanges are kept after each answer,
 so switching back to a conversation, or reopening it after a restart, skips its prefill.
+
+Reuse must never change an answer, and llama.cpp's CPU kernels are not batch-invariant: a
+token's keys and values (and the logits) come out slightly different with the batch it was
+read in. A token read alone goes through ggml's vec_dot, one in a batch through tinyBLAS
+(F16, Q8_0, Q4_0, Q5_0, IQ4_NL weights), whose small batches (2 to 7 tokens) take yet
+another path; and repacked weights (the full kernel set: Q4_0, Q4_K, Q8_0, IQ4_NL) are
+multiplied four tokens at a time, the rest one by one, so a token's result depends on its
+place in the batch. Up to 0.9 in a logit on Gemma 3 270M, enough to change a greedy answer.
+
+So every prompt is read on one schedule that depends only on the conversation, never on
+what happened to be cached: from the start of each message as the store keeps them
+(`Generate.history_segments`), from the end of a pinned system prompt, and from where the
+new turn begins, each read going on in batches of n_batch (`reading_plan`). The context
+and every snapshot remember where their reads began (`LlamaModel.kv_bounds`,
+`Snapshot.bounds`), and a prompt reuses them only up to a point where both began at the
+same places (`prefix_cache.reusable_length`). An answer, written one token at a time, is
+read again as one read from its start once it is finished (`settle_answer`), as a full read
+of the next prompt reads it. Then every token in a reused context was computed in the very
+same batch, at the very same place, as in a full read: the numbers are identical, not close.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from engine.chat_template import ChatTemplate, with_override
-from engine.prefix_cache import PrefixCache, SnapshotFileError
+from engine.prefix_cache import PrefixCache, SnapshotFileError, common_prefix
 from engine.protocol import Generate
 
 logger = logging.getLogger(__name__)
@@ -26,15 +46,20 @@ MIN_SNAPSHOT_TOKENS = 32
 
 class _Model(Protocol):
     kv_tokens: list[int]
+    kv_bounds: list[int]
+    kv_floor: int
+    n_ctx: int
+    n_swa: int
 
     @property
     def can_cut_back(self) -> bool: ...
-    def common_prefix(self, prompt: list[int]) -> int: ...
-    def reuse_prefix(self, prompt: list[int]) -> int: ...
+    def reusable_prefix(self, prompt: Sequence[int], segments: Sequence[int] | None = None) -> int: ...
+    def reuse_prefix(self, prompt: list[int], segments: Sequence[int] | None = None) -> int: ...
     def cut_back(self, length: int) -> None: ...
     def decode(self, tokens: list[int]) -> None: ...
     def save_state(self) -> bytes: ...
-    def restore_state(self, tokens: tuple[int, ...], data: bytes) -> bool: ...
+    def restore_state(self, tokens: tuple[int, ...], data: bytes, bounds: Sequence[int] = ()) -> bool: ...
+    def whole_only(self, n_tokens: int) -> bool: ...
 
 
 class _TemplateModel(Protocol):
@@ -49,39 +74,104 @@ class Reuse:
     source: str  # "live" | "ram" | "disk" | "none"
 
 
-def prepare_context(model: _Model, cache: PrefixCache | None, prompt: list[int]) -> Reuse:
-    """Leave the context holding the longest reusable prefix of `prompt`; say where it came from."""
-    live = model.common_prefix(prompt)
+@dataclass(frozen=True)
+class PromptState:
+    """The context's memory right after it read a prompt, for models that cannot cut back to it."""
+
+    tokens: tuple[int, ...]
+    data: bytes
+    bounds: tuple[int, ...]
+
+    @classmethod
+    def of(cls, model: _Model) -> PromptState:
+        return cls(tuple(model.kv_tokens), model.save_state(), tuple(model.kv_bounds))
+
+
+def reading_plan(
+    prompt: Sequence[int], history_tokens: Sequence[int], history_segments: Sequence[int], pin_at: int = 0
+) -> list[int]:
+    """Where the reads of `prompt` begin: 0, the starts of the history's messages the prompt still
+    holds, the end of the pinned system prompt (`pin_at`, 0 for none), and where the prompt
+    leaves the history (the new turn). With the cache and without, the same for the same
+    command, so a full read and a reused history compute every token in the same batch."""
+    shared = common_prefix(history_tokens, prompt)
+    starts = {0, shared, pin_at, *(b for b in history_segments if 0 < b <= shared)}
+    return sorted(b for b in starts if 0 <= b < len(prompt))
+
+
+def prepare_context(
+    model: _Model, cache: PrefixCache | None, prompt: list[int], segments: Sequence[int] | None = None
+) -> Reuse:
+    """Leave the context holding the longest reusable prefix of `prompt`, to be read from
+    `segments` (reading_plan); say where it came from."""
+    live = model.reusable_prefix(prompt, segments)
     if cache is not None:
-        hit = cache.lookup(prompt, partial_ok=model.can_cut_back, minimum=live + MIN_GAIN_TOKENS)
+        hit = cache.lookup(
+            prompt,
+            partial_ok=model.can_cut_back,
+            minimum=live + MIN_GAIN_TOKENS,
+            segments=segments,
+            window=max(0, model.n_swa),
+        )
         if hit is not None:
             try:
                 data = cache.read(hit)
-                if model.restore_state(hit.snapshot.tokens, data):
-                    cached = model.reuse_prefix(prompt)
+                if model.restore_state(hit.snapshot.tokens, data, hit.snapshot.bounds):
+                    cached = model.reuse_prefix(prompt, segments)
                     if cached:
                         return Reuse(cached, hit.tier)
                 else:
                     logger.warning("llama.cpp refused a %s snapshot of %d tokens", hit.tier, len(hit.snapshot.tokens))
             except SnapshotFileError:
                 pass  # already deleted and logged; read the prompt instead
-    cached = model.reuse_prefix(prompt)
+    cached = model.reuse_prefix(prompt, segments)
     return Reuse(cached, "live" if cached else "none")
 
 
-def settle_answer(model: _Model, prompt_len: int) -> None:
-    """Read the answer just written again, as one batch, while the user reads it.
+def read_prompt(
+    model: _Model,
+    cache: PrefixCache | None,
+    prompt: list[int],
+    segments: Sequence[int],
+    *,
+    cached: int,
+    pin_at: int = 0,
+) -> None:
+    """Read the prompt after its first `cached` tokens (a segment's start), one read per segment
+    (reading_plan). At `pin_at` on the way, keep a pinned snapshot of the system prompt."""
+    ends = [*segments[1:], len(prompt)]
+    for start, end in zip(segments, ends, strict=True):
+        if end <= cached:
+            continue
+        model.decode(prompt[max(start, cached) : end])
+        if cache is not None and end == pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
+            snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True, bounds=model.kv_bounds)
+            cache.persist_soon(snap)
 
-    llama.cpp computes a token's keys and values slightly differently when it decodes it
-    alone (as while writing) than within a batch (as when reading a prompt): up to 0.5 in
-    a logit on the starter model. Without this, the next answer after a reused history could
-    differ from the one after a full read of the same prompt. Batches split anywhere give
-    identical results (with flash attention off), so reading the answer as its own batch
-    makes the history exactly what a full read computes."""
-    answer = model.kv_tokens[prompt_len:]
-    if not answer or not model.can_cut_back:
+
+def settle_answer(
+    model: _Model, prompt: Sequence[int], answer: Sequence[int], prompt_state: PromptState | None = None
+) -> None:
+    """Read the answer just written again, as one read from its start, while the user reads it.
+
+    While writing, the model decoded the answer one token at a time; a full read of the next
+    prompt reads it within a batch, which computes its keys and values differently (see the
+    module's notes). Reading it again makes the history exactly what a full read computes.
+    A model that cannot cut back goes back to `prompt_state` (taken after the prompt was read)
+    instead; without one, the answer stays as written and is not reused."""
+    answer = list(answer[: max(0, model.n_ctx - len(prompt))])
+    if not answer:
         return
-    model.cut_back(prompt_len)
+    if model.can_cut_back:
+        kept = model.kv_tokens[: len(prompt)] == list(prompt) and len(prompt) in model.kv_bounds
+        if not kept or len(prompt) < model.kv_floor:
+            return
+        model.cut_back(len(prompt))
+    elif prompt_state is None or prompt_state.tokens != tuple(prompt):
+        return
+    elif not model.restore_state(prompt_state.tokens, prompt_state.data, prompt_state.bounds):
+        logger.warning("llama.cpp refused the state of the prompt just read; the answer is not reused")
+        return
     model.decode(answer)
 
 
@@ -90,14 +180,19 @@ def keep_snapshot(
 ) -> None:
     """After an answer: remember the context's memory of everything read and written so far."""
     tokens = tuple(model.kv_tokens)
-    if cache is None or len(tokens) < MIN_SNAPSHOT_TOKENS or cache.contains(tokens):
+    bounds = tuple(model.kv_bounds)
+    if cache is None or len(tokens) < MIN_SNAPSHOT_TOKENS or cache.contains(tokens, bounds):
         return
-    snap = cache.put(tokens, model.save_state(), pinned=pinned, owner=owner)
+    if not bounds or bounds[-1] != len(tokens):
+        return  # an answer that could not be read again: its tokens are not what a full read gives
+    snap = cache.put(tokens, model.save_state(), pinned=pinned, owner=owner, bounds=bounds)
     # An earlier snapshot of the same conversation that this one extends is no longer needed
-    # (this one serves any prefix of it; on models that cannot cut back, only its whole prefix).
-    if model.can_cut_back:
+    # (this one serves any prefix of it that ends where its reads ended; on models that cannot
+    # cut back, or past a sliding window, only its whole prefix).
+    if model.can_cut_back and not model.whole_only(len(tokens)):
         for other in cache.snapshots():
-            superseded = tokens[: len(other.tokens)] == other.tokens
+            n = len(other.tokens)
+            superseded = tokens[:n] == other.tokens and other.bounds == tuple(b for b in bounds if b <= n)
             # Same conversation, or nobody's (a first turn from the command line has no owner yet).
             mine = owner in other.owners or not other.owners
             if other is not snap and not other.pinned and mine and superseded:
@@ -119,14 +214,3 @@ def system_prompt_length(model: _TemplateModel, cmd: Generate, prompt: list[int]
     if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
         return 0
     return len(tokens)
-
-
-def read_prompt(model: _Model, cache: PrefixCache | None, prompt: list[int], cached: int, pin_at: int = 0) -> None:
-    """Read the prompt after its first `cached` tokens; stop at `pin_at` on the way to keep a
-    pinned snapshot of the system prompt (splitting the read changes no result)."""
-    if cache is not None and cached < pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
-        model.decode(prompt[cached:pin_at])
-        snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True)
-        cache.persist_soon(snap)
-        cached = pin_at
-    model.decode(prompt[cached:])

@@ -248,10 +248,12 @@ class Worker:
         from engine.context_fit import fit_prompt
         from engine.llama_runtime import PromptTooLongError
         from engine.prompt_reuse import (
+            PromptState,
             Reuse,
             keep_snapshot,
             prepare_context,
             read_prompt,
+            reading_plan,
             settle_answer,
             system_prompt_length,
         )
@@ -266,8 +268,11 @@ class Worker:
         queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
         try:
             prompt, dropped = fit_prompt(model, cmd)
+            # Read on the same schedule with the cache and without: reuse then changes no number.
+            pin_at = system_prompt_length(model, cmd, prompt) if cmd.pin_system_prompt else 0
+            segments = reading_plan(prompt, cmd.history_tokens, cmd.history_segments, pin_at)
             if self.reuse_enabled:
-                reuse = prepare_context(model, self.cache, prompt)
+                reuse = prepare_context(model, self.cache, prompt, segments)
             else:  # the baseline: every answer reads its whole prompt
                 model.clear()
                 reuse = Reuse(0, "none")
@@ -275,8 +280,7 @@ class Worker:
             self.answers_total += 1
             self.answers_reused += cached > 0
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
-            pin_at = system_prompt_length(model, cmd, prompt) if self.cache and cmd.pin_system_prompt else 0
-            read_prompt(model, self.cache, prompt, cached, pin_at)
+            read_prompt(model, self.cache, prompt, segments, cached=cached, pin_at=pin_at)
         except (TemplateError, PromptTooLongError) as exc:
             self.send(Failed.from_error(cmd.request_id, exc))
             return
@@ -290,6 +294,10 @@ class Worker:
         pending_tokens: list[int] = []
         next_flush = 0.0
         recent: deque[float] = deque(maxlen=8)  # sample times, to count tokens after a Cancel
+        answer: list[int] = []  # every token sent, as the store keeps the answer
+        # A memory that cannot be cut back goes back to the prompt's state to read the answer again.
+        prompt_state: PromptState | None = None
+        keep_prompt_state = self.reuse_enabled and not model.can_cut_back
         for step in model.generate(prompt, cmd.sampling):
             t_last = time.monotonic()
             recent.append(t_last)
@@ -298,12 +306,16 @@ class Worker:
                 t_first = t_last
             pending_text.append(text_stream.feed(step.piece))
             pending_tokens.append(step.token)
+            answer.append(step.token)
             # The last token allowed goes out at once: the model decodes it before the loop ends.
             if t_last >= next_flush or count == cmd.sampling.max_tokens:
                 self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
                 pending_text.clear()
                 pending_tokens.clear()
                 next_flush = t_last + TOKEN_BATCH_S
+            if count == 1 and keep_prompt_state:
+                # The first token went out and is not decoded yet: the context holds the prompt alone.
+                prompt_state = PromptState.of(model)
             if t_last >= next_stats:
                 next_stats = t_last + STATS_INTERVAL_S
                 self.send(self._stats(cmd.request_id, count, t_last - t_first))
@@ -341,7 +353,7 @@ class Worker:
         # window format the finished answer first. A command that arrives meanwhile ends the wait.
         self.conn.poll(AFTER_ANSWER_GRACE_S)
         if self.reuse_enabled:
-            settle_answer(model, len(prompt))
+            settle_answer(model, prompt, answer, prompt_state)
             # Remember this exchange for a switch back or a restart (a few ms per 1,000 tokens).
             keep_snapshot(model, self.cache, cmd.cache_owner)
         if self.cache is not None:

@@ -6,6 +6,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.process import EngineProcess
 from engine.protocol import ChatMessage, Event, Failed, Finished, Generate, Load, LoadOptions, SamplingParams
 
@@ -42,3 +43,16 @@ def started_engine(model: Path, n_ctx: int = 1024) -> Iterator[EngineProcess]:
     proc.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2)))
     yield proc
     proc.stop()
+
+
+def kernels_or_skip(kernels: KernelSet) -> KernelSet:
+    """`kernels`, unless this processor refuses the full set (the session's probe remembered so)."""
+    import pytest
+
+    from engine.kernels.machine import this_machine
+    from engine.kernels.remembered import recall
+
+    choice = recall(this_machine())
+    if kernels == "full" and choice is not None and choice.kernels != "full":
+        pytest.skip(f"this processor refuses the full kernel set: {choice.reason}")
+    return kernels

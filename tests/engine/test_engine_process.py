@@ -128,11 +128,16 @@ def test_second_turn_reuses_the_live_context(engine: EngineProcess) -> None:
     engine.send(_ask("Say hello.", request_id=1, max_tokens=16))
     first = _until(engine, Finished)
     reply = "".join(e.text for e in first if isinstance(e, Token))
+    # What the store keeps: the tokens read and written, and where the answer began.
+    prompt = next(e for e in first if isinstance(e, Started)).prompt_token_ids
+    written = tuple(t for e in first if isinstance(e, Token) for t in e.token_ids)
     follow = Generate(
         2,
         (ChatMessage("user", "Say hello."), ChatMessage("assistant", reply), ChatMessage("user", "Again.")),
         SamplingParams(temperature=0.0, max_tokens=8),
         time.monotonic(),
+        history_tokens=prompt + written,
+        history_segments=(0, len(prompt)),
     )
     engine.send(follow)
     second = _until(engine, Finished)[-1]

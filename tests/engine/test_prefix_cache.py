@@ -229,3 +229,17 @@ def test_the_same_tokens_read_from_other_starts_replace_the_snapshot(tmp_path: P
     hit = _cache(tmp_path).lookup([*_tokens(300), 1], segments=[0, 100, 300])
     assert hit is not None
     assert hit.snapshot.bounds == (0, 100, 300)
+
+
+def test_a_shorter_snapshot_serves_where_a_longer_one_that_shares_more_cannot_be_cut_back(tmp_path: Path) -> None:
+    cache = _cache(tmp_path)
+    exchange = _tokens(600)
+    cache.put(exchange, b"one exchange", bounds=(0, 550, 600))
+    two = [*exchange, *_tokens(500, 5000)]
+    cache.put(two, b"two exchanges", bounds=(0, 550, 600, 1050, 1100))
+    # Another conversation that began with the same exchange, and asks what the second one did.
+    prompt = [*exchange, *_tokens(450, 5000), 1, 2]
+    hit = cache.lookup(prompt, segments=[0, 550, 600], window=512)
+    assert hit is not None
+    assert hit.snapshot.tokens == tuple(exchange)
+    assert hit.usable == 600

@@ -2,7 +2,10 @@
 
 Temperature 0 (greedy), several conversations interleaved in a random order: every answer
 must be identical to the one the engine gives when it reads every prompt in full. Run on
-the starter model and on Gemma 3 270M (sliding-window attention, which cannot be cut back).
+the starter model (Q4_1, which llama.cpp multiplies the same way in any batch) and on Gemma 3
+270M (Q5_0/Q4_K/Q8_0, which it does not; and sliding-window attention), with both CPU kernel
+sets (the full one repacks Q4_K and Q8_0 weights). The conversations are kept as the store
+keeps them: the history's tokens and where each message begins (engine/store/tokens.py).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.process import EngineProcess
 from engine.protocol import (
     ChatMessage,
@@ -27,6 +31,9 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.store.records import StoredMessage
+from engine.store.tokens import branch_layout, split_prompt
+from tests.engine.driving import kernels_or_skip
 
 GREEDY = SamplingParams(temperature=0, max_tokens=20)
 TOPICS = {
@@ -40,7 +47,27 @@ FOLLOW_UPS = ["What should I do first?", "What is the most common mistake?", "Gi
 @dataclass
 class Chat:
     messages: list[ChatMessage] = field(default_factory=list)
-    history: tuple[int, ...] = ()  # exact tokens read and written so far, as the store keeps them
+    stored: list[StoredMessage] = field(default_factory=list)  # as the conversation store keeps them
+
+    @property
+    def history(self) -> tuple[int, ...]:
+        """The exact tokens read and written so far."""
+        return tuple(branch_layout(self.stored, "model")[0])
+
+    @property
+    def segments(self) -> tuple[int, ...]:
+        """Where each message begins among them."""
+        return tuple(branch_layout(self.stored, "model")[1])
+
+    def back(self, exchanges: int) -> Chat:
+        """The conversation before its last `exchanges` questions and answers (to edit or regenerate)."""
+        return Chat(
+            self.messages[: len(self.messages) - 2 * exchanges], self.stored[: len(self.stored) - 2 * exchanges]
+        )
+
+
+def _stored(role: str, tokens: tuple[int, ...], token_start: int | None = None) -> StoredMessage:
+    return StoredMessage(0, 0, None, role, "", "complete", tokens, token_start, "model", None, None, 0.0, 0.0)
 
 
 @dataclass
@@ -63,10 +90,10 @@ def _script(seed: int, turns_each: int = 2) -> list[tuple[str, str]]:
     return script
 
 
-def _start(model: Path, reuse: bool) -> EngineProcess:
-    engine = EngineProcess()
+def _start(model: Path, reuse: bool, kernels: KernelSet | None = None, n_ctx: int = 2048) -> EngineProcess:
+    engine = EngineProcess(kernels=kernels)
     engine.start()
-    engine.send(Load(LoadOptions(str(model), n_ctx=2048, n_threads=2, prefix_cache=reuse)))
+    engine.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse)))
     while True:
         event = engine.receive(timeout=120)
         assert not isinstance(event, Failed), event
@@ -74,11 +101,27 @@ def _start(model: Path, reuse: bool) -> EngineProcess:
             return engine
 
 
-def _ask(engine: EngineProcess, chats: dict[str, Chat], request_id: int, name: str, question: str) -> Turn:
-    chat = chats.setdefault(name, Chat([ChatMessage("system", "You are a helpful, practical assistant.")]))
+def _ask(
+    engine: EngineProcess,
+    chats: dict[str, Chat],
+    request_id: int,
+    name: str,
+    question: str,
+    *,
+    system: str = "You are a helpful, practical assistant.",
+) -> Turn:
+    chat = chats.setdefault(name, Chat([ChatMessage("system", system)]))
     messages = [*chat.messages, ChatMessage("user", question)]
     engine.send(
-        Generate(request_id, tuple(messages), GREEDY, history_tokens=chat.history, cache_owner=f"conversation:{name}")
+        Generate(
+            request_id,
+            tuple(messages),
+            GREEDY,
+            history_tokens=chat.history,
+            history_segments=chat.segments,
+            cache_owner=f"conversation:{name}",
+            pin_system_prompt=True,  # as the window and `hearth run` ask
+        )
     )
     prompt: tuple[int, ...] = ()
     pieces: list[str] = []
@@ -93,13 +136,14 @@ def _ask(engine: EngineProcess, chats: dict[str, Chat], request_id: int, name: s
             tokens.extend(event.token_ids)
         elif isinstance(event, Finished):
             text = "".join(pieces)
+            start, own = split_prompt(chat.history, prompt)
             chat.messages = [*messages, ChatMessage("assistant", text)]
-            chat.history = prompt + tuple(tokens)
+            chat.stored = [*chat.stored, _stored("user", tuple(own), start), _stored("assistant", tuple(tokens))]
             return Turn(name, text, event.metrics)
 
 
-def _run(model: Path, reuse: bool, script: list[tuple[str, str]]) -> list[Turn]:
-    engine = _start(model, reuse)
+def _run(model: Path, reuse: bool, script: list[tuple[str, str]], kernels: KernelSet | None = None) -> list[Turn]:
+    engine = _start(model, reuse, kernels)
     chats: dict[str, Chat] = {}
     try:
         return [_ask(engine, chats, i, name, question) for i, (name, question) in enumerate(script, 1)]
@@ -107,14 +151,17 @@ def _run(model: Path, reuse: bool, script: list[tuple[str, str]]) -> list[Turn]:
         engine.stop()
 
 
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("kernels", ["full", "safe"])
 @pytest.mark.parametrize("model_name", ["starter", "gemma"])
 def test_interleaved_conversations_answer_the_same_with_and_without_the_cache(
-    model_name: str, request: pytest.FixtureRequest
+    model_name: str, kernels: KernelSet, request: pytest.FixtureRequest
 ) -> None:
     model: Path = request.getfixturevalue("starter_model" if model_name == "starter" else "gemma_model")
+    kernels = kernels_or_skip(kernels)
     script = _script(seed=7)
-    baseline = _run(model, reuse=False, script=script)
-    cached = _run(model, reuse=True, script=script)
+    baseline = _run(model, reuse=False, script=script, kernels=kernels)
+    cached = _run(model, reuse=True, script=script, kernels=kernels)
     assert [t.text for t in cached] == [t.text for t in baseline]
     assert all(t.metrics.cached_tokens == 0 for t in baseline)
     assert all(t.metrics.cache_source == "none" for t in baseline)
@@ -187,7 +234,7 @@ def test_a_damaged_snapshot_on_disk_is_ignored_and_the_answer_is_still_right(sta
         data = bytearray(path.read_bytes())
         data[-100] ^= 0x5A
         path.write_bytes(bytes(data))
-    baseline_chats = {k: Chat(list(v.messages), v.history) for k, v in chats.items()}
+    baseline_chats = {k: Chat(list(v.messages), list(v.stored)) for k, v in chats.items()}
     restarted = _start(starter_model, reuse=True)
     try:
         turn = _ask(restarted, chats, 1, name, FOLLOW_UPS[0])
@@ -201,3 +248,92 @@ def test_a_damaged_snapshot_on_disk_is_ignored_and_the_answer_is_still_right(sta
     assert turn.metrics.cache_source == "none"
     assert turn.text == expected.text
     assert not any(path.exists() for path in files)  # found damaged when read, and deleted
+
+
+TUTOR = "You are a patient tutor. Explain every idea with one everyday example, in two sentences. " * 3
+OTHER = "You are a terse travel agent. Answer with a list of places and nothing else, please. " * 3
+
+
+def _share_edit_regenerate(engine: EngineProcess) -> list[Turn]:
+    """Two conversations that open with the same system prompt, one in between that does not; then
+    the first one goes on, asks its last question again in other words, and regenerates that answer."""
+    chats: dict[str, Chat] = {}
+    turns = [
+        _ask(engine, chats, 1, "A", "What is gravity?", system=TUTOR),
+        _ask(engine, chats, 2, "C", "Where should I go in spring?", system=OTHER),
+        _ask(engine, chats, 3, "B", "What is a cell?", system=TUTOR),
+        _ask(engine, chats, 4, "A", "And why do apples fall?", system=TUTOR),
+    ]
+    chats["A"] = chats["A"].back(1)  # Edit: the second question in other words, after the first answer
+    turns.append(_ask(engine, chats, 5, "A", "So why does the Moon not fall?", system=TUTOR))
+    chats["A"] = chats["A"].back(1)  # Regenerate: the same question again
+    turns.append(_ask(engine, chats, 6, "A", "So why does the Moon not fall?", system=TUTOR))
+    return turns
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("kernels", ["full", "safe"])
+@pytest.mark.parametrize("model_name", ["starter", "gemma"])
+def test_a_shared_system_prompt_an_edit_and_a_regenerate_answer_as_a_full_read(
+    model_name: str, kernels: KernelSet, request: pytest.FixtureRequest
+) -> None:
+    model: Path = request.getfixturevalue("starter_model" if model_name == "starter" else "gemma_model")
+    kernels = kernels_or_skip(kernels)
+    results = {}
+    for reuse in (False, True):
+        engine = _start(model, reuse, kernels)
+        try:
+            results[reuse] = _share_edit_regenerate(engine)
+        finally:
+            engine.stop()
+    plain, cached = results[False], results[True]
+    assert [t.text for t in cached] == [t.text for t in plain]
+    assert [t.metrics.prompt_tokens for t in cached] == [t.metrics.prompt_tokens for t in plain]
+    first_a, _c, first_b, second_a, edit, regenerate = (t.metrics for t in cached)
+    # B's first question skipped the system prompt it shares with A: the pinned snapshot, from RAM.
+    assert first_b.cache_source == "ram"
+    assert first_b.cached_tokens >= len(TUTOR) // 8  # the system prompt's tokens, about 4 characters each
+    assert first_b.cached_tokens < first_b.prompt_tokens
+    # Back to A: its own exchange, from RAM.
+    assert second_a.cache_source == "ram"
+    assert second_a.cached_tokens > first_a.prompt_tokens
+    # The edit keeps the history up to the question it replaces; the regenerate, up to that question too.
+    assert edit.cache_source == "live"
+    assert edit.cached_tokens == second_a.cached_tokens
+    assert regenerate.cache_source == "live"
+    assert regenerate.cached_tokens == edit.cached_tokens
+
+
+@pytest.mark.timeout(900)
+@pytest.mark.parametrize("kernels", ["full", "safe"])
+def test_conversations_longer_than_the_sliding_window_answer_as_a_full_read(
+    gemma_model: Path, kernels: KernelSet
+) -> None:
+    """Gemma 3 attends over the last 512 tokens in 5 of 6 layers. Two conversations grow well past
+    that, and each switch back restores a snapshot made past the window; then an edit."""
+    kernels = kernels_or_skip(kernels)
+    a, b = TOPICS["garden"] * 30, TOPICS["bread"] * 30  # about 500 tokens each
+    script = [("A", a), ("B", b), ("A", a + FOLLOW_UPS[0]), ("B", b + FOLLOW_UPS[0]), ("A", a + FOLLOW_UPS[1])]
+    results = {}
+    for reuse in (False, True):
+        engine = _start(gemma_model, reuse, kernels, n_ctx=4096)
+        chats: dict[str, Chat] = {}
+        try:
+            turns = [_ask(engine, chats, i, name, question) for i, (name, question) in enumerate(script, 1)]
+            chats["A"] = chats["A"].back(1)  # Edit the last question: back to the exchange before it
+            turns.append(_ask(engine, chats, len(script) + 1, "A", FOLLOW_UPS[1]))
+        finally:
+            engine.stop()
+        results[reuse] = turns
+    plain, cached = results[False], results[True]
+    assert [t.text for t in cached] == [t.text for t in plain]
+    metrics = [t.metrics for t in cached]
+    assert metrics[-2].prompt_tokens > 1500  # three times the window
+    switched_back = metrics[2:5]
+    assert all(m.cache_source == "ram" for m in switched_back), [
+        (m.prompt_tokens, m.cached_tokens, m.cache_source) for m in metrics
+    ]
+    assert any(m.cached_tokens > 512 for m in switched_back)  # a snapshot past the window came back
+    # The edit cannot cut the live memory back past the window; the exchange before it is a snapshot.
+    assert metrics[-1].cache_source == "ram"
+    assert metrics[-1].cached_tokens == metrics[-2].cached_tokens
