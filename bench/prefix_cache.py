@@ -27,8 +27,9 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from _common import quiet_llama_logs
 
@@ -70,6 +71,15 @@ THINK_S = 1.5
 class Chat:
     messages: list[ChatMessage] = field(default_factory=list)
     history: tuple[int, ...] = ()
+    segments: tuple[int, ...] = ()  # where each message begins in `history`, as the store says
+
+    def add(self, prompt: tuple[int, ...], answer: tuple[int, ...]) -> None:
+        """After an answer: the question's tokens begin where the prompt leaves the history."""
+        from engine.store.tokens import split_prompt
+
+        start, _ = split_prompt(self.history, prompt)
+        self.segments = (*(b for b in self.segments if b < start), start, len(prompt))
+        self.history = prompt + answer
 
 
 @dataclass
@@ -100,7 +110,16 @@ class Engine:
         messages = [*chat.messages, ChatMessage("user", question)]
         sent = time.monotonic()
         self.proc.send(
-            Generate(self.requests, tuple(messages), SAMPLING, sent, history_tokens=chat.history, cache_owner=owner)
+            Generate(
+                self.requests,
+                tuple(messages),
+                SAMPLING,
+                sent,
+                history_tokens=chat.history,
+                history_segments=chat.segments,
+                cache_owner=owner,
+                pin_system_prompt=True,
+            )
         )
         prompt: tuple[int, ...] = ()
         pieces: list[str] = []
@@ -119,7 +138,7 @@ class Engine:
                 tokens.extend(event.token_ids)
             elif isinstance(event, Finished):
                 chat.messages = [*messages, ChatMessage("assistant", "".join(pieces))]
-                chat.history = prompt + tuple(tokens)
+                chat.add(prompt, tuple(tokens))
                 return event.metrics, first - sent
 
     def stop(self) -> None:
@@ -265,16 +284,240 @@ def svg_plot(with_cache: list[tuple[int, float]], without: list[tuple[int, float
     path.write_text(svg, encoding="utf-8")
 
 
+# --- the reading schedule: before and after ---------------------------------------------
+# In this process, three contexts of one model file: one keeps its conversation as the engine did
+# before the reading schedule (a prompt's rest read as one batch, answers re-read only where the
+# memory could be cut back, no window packing), one keeps it as the engine does now
+# (engine/prompt_reuse.py), and one reads every prompt in full, the old way and the new way in
+# turn. Each turn measures how far the kept contexts' logits are from a full read's, and the
+# time to the first token of all four: host drift hits them alike, so their ratios hold.
+
+SCHEDULE_SYSTEM = "You are a patient gardening tutor. Explain every idea with one everyday example, briefly. " * 2
+SCHEDULE_QUESTION = "My balcony gets sun in the morning and wind in the afternoon, and the soil dries fast. "
+
+
+@dataclass
+class ScheduleTurn:
+    prompt_tokens: int
+    old_cached: int  # tokens the old way reused
+    new_cached: int
+    old_diff: float  # largest |logit difference| from a full read, the old way
+    new_diff: float
+    old_same_answer: bool  # the greedy answer equals the full read's
+    new_same_answer: bool
+    old_ttft: float  # reuse + reading the rest + the first token, seconds
+    new_ttft: float
+    old_full: float  # a full read + the first token, seconds
+    new_full: float
+
+
+def _old_decode(model: Any, tokens: list[int]) -> None:
+    """LlamaModel.decode as it was: batches of n_batch, nothing recorded, no window packing."""
+    import llama_cpp
+
+    for start in range(0, len(tokens), model.n_batch):
+        chunk = tokens[start : start + model.n_batch]
+        arr = (llama_cpp.llama_token * len(chunk))(*chunk)
+        if llama_cpp.llama_decode(model._ctx, llama_cpp.llama_batch_get_one(arr, len(chunk))) != 0:
+            raise SystemExit("llama_decode failed")
+        model.kv_tokens.extend(chunk)
+
+
+def _old_reuse(model: Any, prompt: list[int]) -> int:
+    """LlamaModel.reuse_prefix as it was: any shared prefix; sliding-window memories never cut back."""
+    import llama_cpp
+
+    common = min(model.common_prefix(prompt), len(prompt) - 1)
+    if common < len(model.kv_tokens) and (model.n_swa > 0 or model.is_recurrent):
+        common = 0
+    if common <= 0:
+        model.clear()
+        return 0
+    llama_cpp.llama_memory_seq_rm(model._memory, 0, common, -1)
+    del model.kv_tokens[common:]
+    return int(common)
+
+
+def _logits(model: Any) -> Any:
+    import llama_cpp
+    import numpy as np
+
+    return np.ctypeslib.as_array(llama_cpp.llama_get_logits_ith(model._ctx, -1), shape=(model.n_vocab,)).copy()
+
+
+def _first_then_rest(
+    model: Any, prompt: list[int], t0: float, sampling: SamplingParams
+) -> tuple[float, list[int], Any]:
+    """(seconds from t0 to the first token, the greedy answer, the prompt's state where needed)."""
+    from engine.prompt_reuse import PromptState
+
+    first = 0.0
+    answer: list[int] = []
+    state = None
+    for step in model.generate(prompt, sampling):
+        if not answer:
+            first = time.perf_counter() - t0
+            if not model.can_cut_back:
+                state = PromptState.of(model)
+        answer.append(step.token)
+    return first, answer, state
+
+
+def schedule_comparison(
+    path: Path, kernels: str, threads: int, *, turns: int, repeats: int, answer_tokens: int
+) -> list[ScheduleTurn]:
+    from engine.context_fit import fit_prompt
+    from engine.llama_runtime import LlamaModel
+    from engine.prompt_reuse import read_prompt, reading_plan, settle_answer, system_prompt_length
+
+    options = LoadOptions(str(path), n_ctx=N_CTX, n_threads=threads)
+    sampling = SamplingParams(temperature=0, max_tokens=answer_tokens)
+    old, new, full = (LlamaModel(options, kernels=kernels) for _ in range(3))  # type: ignore[arg-type]
+    results = []
+    try:
+        messages = [ChatMessage("system", SCHEDULE_SYSTEM)]
+        chat = Chat()
+        for turn in range(turns):
+            messages.append(ChatMessage("user", SCHEDULE_QUESTION * repeats + f"What should I do in week {turn}?"))
+            cmd = Generate(
+                turn,
+                tuple(messages),
+                sampling,
+                history_tokens=chat.history,
+                history_segments=chat.segments,
+                pin_system_prompt=True,
+            )
+            prompt, _ = fit_prompt(new, cmd)
+            segments = reading_plan(prompt, chat.history, chat.segments, system_prompt_length(new, cmd, prompt))
+
+            t0 = time.perf_counter()
+            old_cached = _old_reuse(old, prompt)
+            _old_decode(old, prompt[old_cached:])
+            old_logits = _logits(old)
+            old_ttft, old_answer, _ = _first_then_rest(old, prompt, t0, sampling)
+            if old.n_swa == 0 and not old.is_recurrent:  # the old settle_answer
+                _old_reuse(old, [*prompt, 0])
+                _old_decode(old, old_answer)
+
+            t0 = time.perf_counter()
+            new_cached = new.reuse_prefix(prompt, segments)
+            read_prompt(new, None, prompt, segments, cached=new_cached)
+            new_logits = _logits(new)
+            new_ttft, new_answer, state = _first_then_rest(new, prompt, t0, sampling)
+            settle_answer(new, prompt, new_answer, state)
+
+            full.clear()
+            t0 = time.perf_counter()
+            _old_decode(full, prompt)
+            old_full_logits = _logits(full)
+            old_full, old_full_answer, _ = _first_then_rest(full, prompt, t0, sampling)
+            full.clear()
+            t0 = time.perf_counter()
+            read_prompt(full, None, prompt, segments, cached=0)
+            new_full_logits = _logits(full)
+            new_full, new_full_answer, _ = _first_then_rest(full, prompt, t0, sampling)
+
+            results.append(
+                ScheduleTurn(
+                    len(prompt),
+                    old_cached,
+                    new_cached,
+                    float(abs(old_logits - old_full_logits).max()),
+                    float(abs(new_logits - new_full_logits).max()),
+                    old_answer == old_full_answer,
+                    new_answer == new_full_answer,
+                    old_ttft,
+                    new_ttft,
+                    old_full,
+                    new_full,
+                )
+            )
+            messages.append(ChatMessage("assistant", new.detokenize(new_answer)))
+            chat.add(tuple(prompt), tuple(new_answer))
+            if old_answer != new_answer:  # the old conversation went its own way: follow it no further
+                old.clear()
+    finally:
+        for model in (old, new, full):
+            model.close()
+    return results
+
+
+def print_schedule(path: Path, kernels: str, results: list[ScheduleTurn]) -> dict[str, Any]:
+    print(f"{path.name}, {kernels} kernels: a kept conversation against a full read, before and after")
+    print(
+        "turn  prompt | reused old/new | max |dlogit| old / new | same answer old/new |"
+        " TTFT follow-up old / new   | full read + 1st token old / new"
+    )
+    for i, r in enumerate(results, 1):
+        print(
+            f"{i:>4}  {r.prompt_tokens:>6} | {r.old_cached:>5} / {r.new_cached:<5}"
+            f"  |  {r.old_diff:8.3g} / {r.new_diff:<8.3g}"
+            f" | {'yes' if r.old_same_answer else 'NO':>4} / {'yes' if r.new_same_answer else 'NO':<4}"
+            f"         | {r.old_ttft:7.3f} s / {r.new_ttft:7.3f} s | {r.old_full:7.3f} s / {r.new_full:7.3f} s"
+        )
+    follow = [r for r in results[1:] if r.old_cached and r.new_cached]
+    ttft_ratio = statistics.median(r.new_ttft / r.old_ttft for r in follow) if follow else 0.0
+    full_ratio = statistics.median(r.new_full / r.old_full for r in results)
+    prefill_old = sum(r.prompt_tokens for r in results) / sum(r.old_full for r in results)
+    prefill_new = sum(r.prompt_tokens for r in results) / sum(r.new_full for r in results)
+    print(
+        f"follow-up TTFT new/old: median {ttft_ratio:.3f}x;  full read new/old: median {full_ratio:.3f}x"
+        f" ({prefill_old:.0f} -> {prefill_new:.0f} prompt tokens/s, first token included)"
+    )
+    exact_before = all(r.old_diff == 0 for r in results)
+    exact_after = all(r.new_diff == 0 for r in results)
+    print(
+        f"kept == full read: before {'always' if exact_before else 'NOT always'},"
+        f" after {'always' if exact_after else 'NOT always'}"
+    )
+    return {
+        "model": path.name,
+        "kernels": kernels,
+        "follow_up_ttft_ratio": ttft_ratio,
+        "full_read_ratio": full_ratio,
+        "exact_before": exact_before,
+        "exact_after": exact_after,
+        "turns": [asdict(r) for r in results],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--plot", default="resources/screenshots/ttft_vs_history.svg", help="where to write the SVG")
     parser.add_argument("--growth-steps", type=int, default=6)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--schedule",
+        nargs="+",
+        metavar="MODEL.gguf",
+        help="instead: compare the reading schedule before and after, in this process, on these models",
+    )
+    parser.add_argument("--kernels", choices=["full", "safe"], default="full", help="for --schedule")
+    parser.add_argument("--turns", type=int, default=5, help="for --schedule")
+    parser.add_argument("--question-repeats", type=int, default=6, help="for --schedule: about 19 tokens each")
+    parser.add_argument("--answer-tokens", type=int, default=32, help="for --schedule: greedy, at most")
     args = parser.parse_args(argv)
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-prefix-bench-")
     quiet_llama_logs()
     began = time.monotonic()
+    if args.schedule:
+        reports = []
+        for model in args.schedule:
+            results = schedule_comparison(
+                Path(model),
+                args.kernels,
+                args.threads,
+                turns=args.turns,
+                repeats=args.question_repeats,
+                answer_tokens=args.answer_tokens,
+            )
+            reports.append(print_schedule(Path(model), args.kernels, results))
+            print()
+        print(f"total {time.monotonic() - began:.0f} s")
+        if args.json:
+            print(json.dumps({"bench": "prefix_cache --schedule", "reports": reports}))
+        return 0
 
     cached_turns, cached_chats, peak_rss = run_script(True, args.threads)
     plain_turns, plain_chats, _ = run_script(False, args.threads)
