@@ -1,10 +1,11 @@
 """The prefix cache with every layer on the GPU: greedy answers are the same with and without it.
 
 tests/engine/test_prefix_reuse.py's interleaved conversations (its script and turns), here on the
-random-weight model fully offloaded. With the cache, a conversation's earlier answer tokens were
-written one at a time into the GPU's KV cache and come back from a RAM snapshot; without it, the
-whole history is read again as one batch. Any difference in those paths shows up as a different
-answer; a failure names the first turn and token where the two runs part.
+random-weight model fully offloaded. With the cache, a conversation's earlier answers were
+written one at a time into the GPU's KV cache, read again once finished, and come back from a RAM
+snapshot; without it, the whole history is read again, message by message, on the same schedule
+(engine/prompt_reuse.py). Kernels that gave a token other numbers in another batch than the CPU's
+show up as a different answer; a failure names the first turn and token where the two runs part.
 """
 
 from __future__ import annotations
