@@ -12,7 +12,12 @@ from typing import NoReturn
 
 import pytest
 
+from engine.kernels.remembered import OVERRIDE_ENV
+from engine.kernels.simulated_trap import ENV as SIMULATE_ENV
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+AS_REFUSING_ENV = "HEARTH_TEST_REFUSED_KERNELS"  # see probed_kernels
 
 
 def cannot_run_here(reason: str) -> NoReturn:
@@ -39,14 +44,20 @@ def write_figures(request: pytest.FixtureRequest, lines: Iterable[str]) -> None:
 def probed_kernels(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The real kernel probe (engine/kernels/probe.py), run once for the session on this machine:
     its verdict file, which every test's data folder starts with, so that every engine a test
-    starts uses the kernels this machine runs (the safe ones where the fast ones trap)."""
+    starts uses the kernels this machine runs (the safe ones where the fast ones trap).
+
+    HEARTH_TEST_REFUSED_KERNELS=load (or =decode) runs the suite as on a processor that refuses the
+    fast kernels, such as the Intel VMs that trap on AMX: the probe meets the simulated trap."""
     from engine.kernels.policy import KernelPolicy
     from engine.kernels.remembered import store_path
 
     home = tmp_path_factory.mktemp("kernel-probe-home")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("HEARTH_HOME", str(home))
-        patch.delenv("HEARTH_SIMULATE_REFUSED_KERNELS", raising=False)
+        patch.delenv(OVERRIDE_ENV, raising=False)
+        patch.delenv(SIMULATE_ENV, raising=False)
+        if os.environ.get(AS_REFUSING_ENV):
+            patch.setenv(SIMULATE_ENV, os.environ[AS_REFUSING_ENV])
         KernelPolicy().for_next_start()
         return store_path()
 
@@ -56,6 +67,9 @@ def hearth_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, probed_kernels:
     """Every test gets its own data folder; none touches the real home directory."""
     home = tmp_path / "hearth-home"
     monkeypatch.setenv("HEARTH_HOME", str(home))
+    # The kernels come from the session's probe; a developer's own settings must not leak in.
+    monkeypatch.delenv(OVERRIDE_ENV, raising=False)
+    monkeypatch.delenv(SIMULATE_ENV, raising=False)
     if probed_kernels.exists():
         (home / "data").mkdir(parents=True)
         shutil.copy(probed_kernels, home / "data" / probed_kernels.name)
