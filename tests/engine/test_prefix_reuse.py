@@ -151,14 +151,19 @@ def _run(model: Path, reuse: bool, script: list[tuple[str, str]], kernels: Kerne
         engine.stop()
 
 
+@pytest.fixture(params=[(m, k) for m in ("starter", "gemma") for k in ("full", "safe")], ids="-".join)
+def model_and_kernels(request: pytest.FixtureRequest) -> tuple[Path, KernelSet]:
+    """Each model on each CPU kernel set (the full set only where this processor runs it)."""
+    name, kernels = request.param
+    model: Path = request.getfixturevalue("starter_model" if name == "starter" else "gemma_model")
+    return model, kernels_or_skip(kernels)
+
+
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("kernels", ["full", "safe"])
-@pytest.mark.parametrize("model_name", ["starter", "gemma"])
 def test_interleaved_conversations_answer_the_same_with_and_without_the_cache(
-    model_name: str, kernels: KernelSet, request: pytest.FixtureRequest
+    model_and_kernels: tuple[Path, KernelSet],
 ) -> None:
-    model: Path = request.getfixturevalue("starter_model" if model_name == "starter" else "gemma_model")
-    kernels = kernels_or_skip(kernels)
+    model, kernels = model_and_kernels
     script = _script(seed=7)
     baseline = _run(model, reuse=False, script=script, kernels=kernels)
     cached = _run(model, reuse=True, script=script, kernels=kernels)
@@ -272,13 +277,10 @@ def _share_edit_regenerate(engine: EngineProcess) -> list[Turn]:
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("kernels", ["full", "safe"])
-@pytest.mark.parametrize("model_name", ["starter", "gemma"])
 def test_a_shared_system_prompt_an_edit_and_a_regenerate_answer_as_a_full_read(
-    model_name: str, kernels: KernelSet, request: pytest.FixtureRequest
+    model_and_kernels: tuple[Path, KernelSet],
 ) -> None:
-    model: Path = request.getfixturevalue("starter_model" if model_name == "starter" else "gemma_model")
-    kernels = kernels_or_skip(kernels)
+    model, kernels = model_and_kernels
     results = {}
     for reuse in (False, True):
         engine = _start(model, reuse, kernels)
