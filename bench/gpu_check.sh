@@ -175,7 +175,9 @@ main() {
     export LLAMA_CPP_LIB_PATH="$WORK/build/bin"
     export HEARTH_GPU_MODEL="$WORK/model.gguf"
     export HEARTH_HOME="$WORK/home"  # Hearth's folders for the doctor and the benchmark (each test has its own)
-    unset CI  # the GPU tests skip, never fail, where llama.cpp sees no GPU
+    unset CI
+    # A CUDA build that sees no GPU fails the GPU tests; the CPU dry run lets them skip.
+    if [[ $BACKEND == cuda ]]; then export HEARTH_GPU_REQUIRED=1; else unset HEARTH_GPU_REQUIRED; fi
 
     step "machine" machine
     step "python packages" python_packages

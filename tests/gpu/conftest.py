@@ -1,8 +1,9 @@
 """GPU offload: the real engine (engine.process.EngineProcess) with a model's layers on a real GPU.
 
-Every test here skips where the llama.cpp that llama_cpp loads has no GPU device: a CPU-only build (this
-project's default install, CI) or a GPU build on a machine without one. bench/gpu_check.sh runs them on a
-machine with an NVIDIA GPU, with llama.cpp built there for its CUDA architecture.
+The default test run leaves this folder out (pyproject.toml: --ignore=tests/gpu): this project's
+install is a CPU-only build, where every test here could only skip. bench/gpu_check.sh runs them on a
+machine with an NVIDIA GPU, with llama.cpp built there for its CUDA architecture, and there a missing
+GPU fails them (HEARTH_GPU_REQUIRED); its CPU dry run (GPU_CHECK_BACKEND=cpu) lets them skip.
 
 The model is a random-weight llama of 1.2 B parameters with the starter model's tokenizer
 (tests/gpu/random_model.py): $HEARTH_GPU_MODEL if set (bench/gpu_check.sh writes it once for the tests
@@ -25,6 +26,8 @@ from engine.process import EngineProcess
 from engine.protocol import Event, Failed, Load, Loaded, LoadOptions
 
 HERE = Path(__file__).parent
+# Set by bench/gpu_check.sh on a CUDA build: no GPU there is a failure, not a skip.
+GPU_REQUIRED_ENV = "HEARTH_GPU_REQUIRED"
 ALL_LAYERS = 999  # more than any model has: llama.cpp clamps it to n_layer + 1
 TIMEOUT_S = 300
 
@@ -96,7 +99,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if not mine:
         return
     gpus, reason = _probed()
-    if not gpus:
+    if not gpus and not os.environ.get(GPU_REQUIRED_ENV):
         for item in mine:
             item.add_marker(pytest.mark.skip(reason=f"no GPU for llama.cpp: {reason}"))
 
@@ -105,7 +108,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def gpus() -> list[Gpu]:
     found, reason = _probed()
     if not found:
-        pytest.skip(reason)
+        pytest.fail(f"no GPU for llama.cpp: {reason}")  # only reached where a GPU is required
     return found
 
 
