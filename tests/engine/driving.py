@@ -6,7 +6,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from engine.kernels.kernel_sets import KernelSet
+from engine.kernels.machine import this_machine
+from engine.kernels.remembered import recall
 from engine.process import EngineProcess
 from engine.protocol import ChatMessage, Event, Failed, Finished, Generate, Load, LoadOptions, SamplingParams
 
@@ -47,11 +51,6 @@ def started_engine(model: Path, n_ctx: int = 1024) -> Iterator[EngineProcess]:
 
 def kernels_or_skip(kernels: KernelSet) -> KernelSet:
     """`kernels`, unless this processor refuses the full set (the session's probe remembered so)."""
-    import pytest
-
-    from engine.kernels.machine import this_machine
-    from engine.kernels.remembered import recall
-
     choice = recall(this_machine())
     if kernels == "full" and choice is not None and choice.kernels != "full":
         pytest.skip(f"this processor refuses the full kernel set: {choice.reason}")
