@@ -273,7 +273,7 @@
         <location filename="../../app/cache_view.py" line="102"/>
         <location filename="../../app/cache_view.py" line="107"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
-        <translation>快照：{n} 个 · 已用 {used}／上限 {limit}</translation>
+        <translation>快照：{n} 个 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
         <location filename="../../app/cache_view.py" line="113"/>
@@ -739,12 +739,12 @@
     <message>
         <location filename="../../app/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
-        <translation>{done} / {total} · {speed} · {eta}</translation>
+        <translation>{done}/{total} · {speed} · {eta}</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="75"/>
         <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
-        <translation>另一个 Hearth 窗口或命令行命令正在下载这个文件（{done} / {total}）；这个下载会等它完成。</translation>
+        <translation>另一个 Hearth 窗口或命令行命令正在下载这个文件（{done}/{total}）；这个下载会等它完成。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="79"/>
@@ -759,12 +759,12 @@
     <message>
         <location filename="../../app/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
-        <translation>已暂停于 {done} / {total}；点“继续”会从这里接着下载。</translation>
+        <translation>已暂停于 {done}/{total}；点“继续”会从这里接着下载。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
-        <translation>完成：{total}，已核对 Hub 的校验值，并已加入你的模型库。</translation>
+        <translation>完成：{total}，已核对 Hub 的校验和，并已加入你的模型库。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="86"/>
@@ -800,7 +800,7 @@
     <message>
         <location filename="../../app/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
-        <translation>{name} 已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
+        <translation>加载 {name} 时引擎已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
 </context>
 <context>
@@ -813,7 +813,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="21"/>
         <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
-        <translation>这个模型需要授权：请先在 huggingface.co 接受它的条款，再添加你的访问令牌（模型 › 发现 › 访问令牌…，或在命令行使用 --token）。</translation>
+        <translation>这是受限模型：请先在 huggingface.co 接受它的条款，再添加你的访问令牌（模型 › 发现 › 访问令牌…，或在命令行使用 --token）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="28"/>
@@ -863,7 +863,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="69"/>
         <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
-        <translation>{name} 下载后的校验码不符（应为 {expected}…，实为 {got}…）；没有保存任何文件。请再试一次；如果一直失败，可能是 Hub 上的文件已损坏。</translation>
+        <translation>{name} 下载后的校验和不符（应为 {expected}…，实为 {got}…）；没有保存任何文件。请再试一次；如果一直失败，可能是 Hub 上的文件已损坏。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="76"/>
@@ -1003,7 +1003,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="252"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
-        <translation>不支持这个 GGUF 版本（{version}）（这个引擎能读取第 2 和第 3 版）。</translation>
+        <translation>不支持 GGUF 第 {version} 版（这个引擎能读取第 2 和第 3 版）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="258"/>
@@ -1470,7 +1470,7 @@
     <message>
         <location filename="../../app/live_plot.py" line="89"/>
         <source>Writing speed (tok/s)</source>
-        <translation>生成速度（tok/s）</translation>
+        <translation>生成速度（token/秒）</translation>
     </message>
     <message>
         <location filename="../../app/live_plot.py" line="91"/>

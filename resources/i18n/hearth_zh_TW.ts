@@ -174,7 +174,7 @@
     <message>
         <location filename="../../app/branch_rows.py" line="48"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
-        <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下寫的。</translation>
+        <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下產生的。</translation>
     </message>
     <message>
         <location filename="../../app/branch_rows.py" line="55"/>
@@ -197,12 +197,12 @@
     <message>
         <location filename="../../app/cache_view.py" line="39"/>
         <source>Snapshots kept in memory: the fastest to bring back.</source>
-        <translation>保存在記憶體中的快照：取回最快。</translation>
+        <translation>儲存在記憶體中的快照：取回最快。</translation>
     </message>
     <message>
         <location filename="../../app/cache_view.py" line="41"/>
         <source>Snapshots kept on disk: they survive closing Hearth.</source>
-        <translation>保存在磁碟上的快照：關閉 Hearth 後仍會保留。</translation>
+        <translation>儲存在磁碟上的快照：關閉 Hearth 後仍會保留。</translation>
     </message>
     <message>
         <location filename="../../app/cache_view.py" line="43"/>
@@ -273,7 +273,7 @@
         <location filename="../../app/cache_view.py" line="102"/>
         <location filename="../../app/cache_view.py" line="107"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
-        <translation>快照：{n} 個 · 已用 {used}／上限 {limit}</translation>
+        <translation>快照：{n} 個 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
         <location filename="../../app/cache_view.py" line="113"/>
@@ -327,7 +327,7 @@
     <message>
         <location filename="../../app/conversation_handling.py" line="278"/>
         <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有資料都已刪除（釋出 {mb}）。</translation>
+        <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
     </message>
 </context>
 <context>
@@ -463,7 +463,7 @@
     <message>
         <location filename="../../app/conversation_settings.py" line="162"/>
         <source>Keep these values under a name of your own, to use them again.</source>
-        <translation>用你自己取的名稱保存這些數值，方便之後再次使用。</translation>
+        <translation>用你自己取的名稱儲存這些數值，方便之後再次使用。</translation>
     </message>
     <message>
         <location filename="../../app/conversation_settings.py" line="163"/>
@@ -513,7 +513,7 @@
     <message>
         <location filename="../../app/conversation_settings.py" line="206"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
-        <translation>模型在一則回答中最多可以生成的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
+        <translation>模型在一則回答中最多可以產生的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
     </message>
     <message>
         <location filename="../../app/conversation_settings.py" line="212"/>
@@ -739,12 +739,12 @@
     <message>
         <location filename="../../app/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
-        <translation>{done} / {total} · {speed} · {eta}</translation>
+        <translation>{done}/{total} · {speed} · {eta}</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="75"/>
         <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
-        <translation>另一個 Hearth 視窗或命令列指令正在下載這個檔案（{done} / {total}）；這個下載會等它完成。</translation>
+        <translation>另一個 Hearth 視窗或命令列指令正在下載這個檔案（{done}/{total}）；這個下載會等它完成。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="79"/>
@@ -759,12 +759,12 @@
     <message>
         <location filename="../../app/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
-        <translation>已暫停於 {done} / {total}；按「繼續」會從這裡接著下載。</translation>
+        <translation>已暫停於 {done}/{total}；按「繼續」會從這裡接著下載。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
-        <translation>完成：{total}，已核對 Hub 的校驗碼，並已加入你的模型庫。</translation>
+        <translation>完成：{total}，已核對 Hub 的檢查碼，並已加入你的模型庫。</translation>
     </message>
     <message>
         <location filename="../../app/downloads_view.py" line="86"/>
@@ -800,7 +800,7 @@
     <message>
         <location filename="../../app/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
-        <translation>{name} 已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
+        <translation>載入 {name} 時引擎已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
 </context>
 <context>
@@ -813,7 +813,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="21"/>
         <source>This model is gated: accept its terms on huggingface.co, then add your access token (Models › Discover › Access token…, or --token on the command line).</source>
-        <translation>這個模型需要授權：請先在 huggingface.co 接受它的條款，再加入你的存取權杖（模型 › 探索 › 存取權杖…，或在命令列使用 --token）。</translation>
+        <translation>這是受限模型：請先在 huggingface.co 接受它的條款，再加入你的存取權杖（模型 › 探索 › 存取權杖…，或在命令列使用 --token）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="28"/>
@@ -858,12 +858,12 @@
     <message>
         <location filename="../../app/error_texts.py" line="62"/>
         <source>The connection to the Hub dropped at {done} of {total}; the part is kept and the download resumes where it stopped.</source>
-        <translation>與 Hub 的連線在 {done}／{total} 時中斷；已下載的部分會保留，下載會從中斷處繼續。</translation>
+        <translation>與 Hub 的連線在 {done}/{total} 時中斷；已下載的部分會保留，下載會從中斷處繼續。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="69"/>
         <source>The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. Try again; if it keeps failing, the file on the Hub may be damaged.</source>
-        <translation>{name} 下載後的校驗碼不符（應為 {expected}…，實為 {got}…）；沒有儲存任何檔案。請再試一次；如果一直失敗，可能是 Hub 上的檔案已損壞。</translation>
+        <translation>{name} 下載後的檢查碼不符（應為 {expected}…，實為 {got}…）；沒有儲存任何檔案。請再試一次；如果一直失敗，可能是 Hub 上的檔案已損壞。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="76"/>
@@ -873,7 +873,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="83"/>
         <source>The disk filled up while downloading {name} ({done} of {total} saved); the part is kept, so free some space and the download resumes where it stopped.</source>
-        <translation>下載 {name} 時磁碟已滿（已儲存 {done}／{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
+        <translation>下載 {name} 時磁碟已滿（已儲存 {done}/{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="91"/>
@@ -893,7 +893,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="109"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
-        <translation>引擎當掉了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
+        <translation>引擎當機了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="115"/>
@@ -908,7 +908,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="127"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
-        <translation>引擎當掉了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
+        <translation>引擎當機了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="134"/>
@@ -918,7 +918,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="140"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
-        <translation>引擎當掉了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
+        <translation>引擎當機了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="146"/>
@@ -1003,7 +1003,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="252"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
-        <translation>不支援這個 GGUF 版本（{version}）（這個引擎能讀取第 2 和第 3 版）。</translation>
+        <translation>不支援 GGUF 第 {version} 版（這個引擎能讀取第 2 和第 3 版）。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="258"/>
@@ -1013,7 +1013,7 @@
     <message>
         <location filename="../../app/error_texts.py" line="264"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
-        <translation>這個檔案不完整：它在 {size}／{total} 處就結束了。</translation>
+        <translation>這個檔案不完整：它在 {size}/{total} 處就結束了。</translation>
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="270"/>
@@ -1402,7 +1402,7 @@
     <message>
         <location filename="../../app/library_view.py" line="139"/>
         <source>License</source>
-        <translation>授權</translation>
+        <translation>授權條款</translation>
     </message>
     <message>
         <location filename="../../app/library_view.py" line="140"/>
@@ -1427,7 +1427,7 @@
     <message>
         <location filename="../../app/library_view.py" line="166"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
-        <translation>要從這台電腦刪除 {name} 嗎？可釋出 {size}。</translation>
+        <translation>要從這台電腦刪除 {name} 嗎？可釋放 {size}。</translation>
     </message>
     <message>
         <location filename="../../app/library_view.py" line="168"/>
@@ -1470,7 +1470,7 @@
     <message>
         <location filename="../../app/live_plot.py" line="89"/>
         <source>Writing speed (tok/s)</source>
-        <translation>生成速度（tok/s）</translation>
+        <translation>產生速度（token/秒）</translation>
     </message>
     <message>
         <location filename="../../app/live_plot.py" line="91"/>
@@ -1706,7 +1706,7 @@
     <message>
         <location filename="../../app/message_actions.py" line="35"/>
         <source>Write on from where this answer stopped</source>
-        <translation>從這則回答中斷的地方接著寫下去</translation>
+        <translation>從這則回答中斷的地方繼續產生</translation>
     </message>
     <message>
         <location filename="../../app/message_actions.py" line="38"/>
@@ -1726,7 +1726,7 @@
     <message>
         <location filename="../../app/message_actions.py" line="79"/>
         <source>Write this answer again; the cut one stays as another version</source>
-        <translation>重新寫這則回答；被中斷的回答會保留為另一個版本</translation>
+        <translation>重新產生這則回答；被中斷的回答會保留為另一個版本</translation>
     </message>
 </context>
 <context>
@@ -1759,12 +1759,12 @@
     <message>
         <location filename="../../app/metrics_panel.py" line="109"/>
         <source>Writing</source>
-        <translation>生成</translation>
+        <translation>產生</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="110"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
-        <translation>模型寫了多少個詞塊（token），以及每秒寫多少個。</translation>
+        <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="114"/>
@@ -1774,7 +1774,7 @@
     <message>
         <location filename="../../app/metrics_panel.py" line="115"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
-        <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與生成四段。</translation>
+        <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="119"/>
@@ -1839,7 +1839,7 @@
     <message>
         <location filename="../../app/metrics_panel.py" line="184"/>
         <source>Send a message to see how fast the model reads and writes.</source>
-        <translation>傳送訊息後，即可看到模型讀取與生成的速度。</translation>
+        <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="224"/>
@@ -1884,7 +1884,7 @@
     <message>
         <location filename="../../app/metrics_panel.py" line="265"/>
         <source>writing</source>
-        <translation>生成</translation>
+        <translation>產生</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="295"/>
@@ -1924,7 +1924,7 @@
     <message>
         <location filename="../../app/metrics_panel.py" line="313"/>
         <source>It wrote {n} tokens at {rate}.</source>
-        <translation>它以 {rate} 的速度生成了 {n} 個 token。</translation>
+        <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
         <location filename="../../app/metrics_panel.py" line="316"/>
@@ -1947,7 +1947,7 @@
     <message>
         <location filename="../../app/model_picker.py" line="34"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
-        <translation>釋出這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
+        <translation>釋放這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
     </message>
     <message>
         <location filename="../../app/model_picker.py" line="35"/>
@@ -2094,7 +2094,7 @@
     <message>
         <location filename="../../app/model_switching.py" line="155"/>
         <source>Unloaded: {mb} freed.</source>
-        <translation>已卸載：釋出 {mb}。</translation>
+        <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
         <location filename="../../app/model_switching.py" line="173"/>
@@ -2181,7 +2181,7 @@
     <message>
         <location filename="../../app/privacy_view.py" line="32"/>
         <source>Data folder</source>
-        <translation>資料夾</translation>
+        <translation>資料存放位置</translation>
     </message>
     <message>
         <location filename="../../app/privacy_view.py" line="38"/>
@@ -2191,7 +2191,7 @@
     <message>
         <location filename="../../app/privacy_view.py" line="39"/>
         <source>Open folder</source>
-        <translation>開啟資料夾</translation>
+        <translation>開啟資料存放位置</translation>
     </message>
     <message>
         <location filename="../../app/privacy_view.py" line="40"/>

@@ -22,8 +22,8 @@ from pytestqt.qtbot import QtBot
 from app.error_texts import TRANSLATED_TEMPLATES, failed_text, template_text
 from app.i18n import install_translator
 from app.main_window import MainWindow
-from app.models_window import ModelsWindow
-from app.quant_hints import TRANSLATED_HINTS
+from app.models.models_window import ModelsWindow
+from app.models.quant_hints import TRANSLATED_HINTS
 from engine.hub.quant import ALL_HINTS
 from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
@@ -93,7 +93,7 @@ def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None
 
 
 def test_every_quant_hint_the_engine_gives_is_marked_for_translation() -> None:
-    assert set(ALL_HINTS) == set(TRANSLATED_HINTS), "mark the new hint in app/quant_hints.py"
+    assert set(ALL_HINTS) == set(TRANSLATED_HINTS), "mark the new hint in app/models/quant_hints.py"
 
 
 @pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
@@ -120,9 +120,12 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
 
 
 def test_every_engine_error_template_is_marked_for_translation() -> None:
-    from engine import context_fit, crash_report, llama_runtime, memory_guard, model_file, worker
+    from engine.client import crash_report
     from engine.hub import download, errors, offline_mode
     from engine.kernels import policy
+    from engine.models import model_file
+    from engine.prompt import context_fit
+    from engine.runtime import llama_runtime, memory_guard, worker
     from engine.store import conversations
 
     templates = {
@@ -178,7 +181,7 @@ def test_every_engine_error_template_is_marked_for_translation() -> None:
 @pytest.mark.parametrize("translated", ["zh_CN"], indirect=True)
 def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBot, translated: str) -> None:
     """Offline mode on: a search in the Hub panel says so in Chinese; a download error fills in its values."""
-    from engine.crash_report import exit_error
+    from engine.client.crash_report import exit_error
     from engine.hub.download import NOT_ENOUGH_SPACE, DiskSpaceError
     from engine.hub.offline_mode import set_offline_mode
     from engine.protocol import Failed
@@ -197,7 +200,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     assert str(error).startswith("Not enough free disk space to download a.gguf")
     shown = template_text(str(error), error.template, tuple(error.params.items()))
     assert shown == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
-    # The parent's account of an engine death (engine.process.EngineProcess.death_report).
+    # The parent's account of an engine death (engine.client.process.EngineProcess.death_report).
     crash = Failed.from_error(None, exit_error(3), kind="crash")
     assert crash.reason == "The engine stopped unexpectedly (exit code 3)."
     assert failed_text(crash) == "引擎意外停止（退出代码 3）。"
@@ -219,7 +222,7 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     event = failed.args[0]
     assert event.reason.startswith("This file is incomplete: it ends at 30 MB of ")
     shown = window.load_error.message_label.text()
-    assert shown.startswith("這個檔案不完整：它在 30 MB／")
+    assert shown.startswith("這個檔案不完整：它在 30 MB/")
     assert shown.endswith(" 處就結束了。")
     assert window.load_error.details_text.toPlainText() == "llama.cpp 自己的訊息請見引擎記錄檔。"
 
@@ -258,7 +261,7 @@ def test_every_string_is_translated_with_the_same_placeholders(locale: str) -> N
 
 
 def test_every_string_in_the_source_is_in_the_ts_files(tmp_path: Path) -> None:
-    """lupdate over app/*.py finds no string that the committed .ts files lack."""
+    """lupdate over app/**/*.py finds no string that the committed .ts files lack."""
     tools = _update_translations()
     fresh = tmp_path / "hearth_zh_TW.ts"
     files = [str(p.relative_to(ROOT)) for p in tools.source_files()]
