@@ -86,7 +86,7 @@ TRANSLATED_TEMPLATES = (
             "the part is kept, so free some space and the download resumes where it stopped.",
         )
     ),
-    # engine/crash_report.py
+    # engine/client/crash_report.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
@@ -155,7 +155,7 @@ TRANSLATED_TEMPLATES = (
             "other programs or pick a smaller model or context.",
         )
     ),
-    # engine/process.py, engine/worker.py
+    # engine/client/process.py, engine/runtime/worker.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
@@ -174,7 +174,7 @@ TRANSLATED_TEMPLATES = (
             "See the engine log for llama.cpp's own messages.",
         )
     ),
-    # engine/memory_guard.py
+    # engine/runtime/memory_guard.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
@@ -182,7 +182,7 @@ TRANSLATED_TEMPLATES = (
             "or context, or load it anyway.",
         )
     ),
-    # engine/llama_runtime.py
+    # engine/runtime/llama_runtime.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
@@ -201,7 +201,7 @@ TRANSLATED_TEMPLATES = (
             "The conversation is {tokens} tokens long but this model's context holds {n_ctx}.",
         )
     ),
-    # engine/context_fit.py
+    # engine/prompt/context_fit.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
@@ -217,7 +217,7 @@ TRANSLATED_TEMPLATES = (
             "with room for an answer; shorten it or use a larger context.",
         )
     ),
-    # engine/model_file.py
+    # engine/models/model_file.py
     str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

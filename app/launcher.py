@@ -17,7 +17,6 @@ from engine.protocol import Failed, LoadOptions
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
-
 LAUNCHED_AT = time.monotonic()
 SCREENSHOT_TIMEOUT_MS = 300_000
 
@@ -31,7 +30,7 @@ def launch(args: argparse.Namespace) -> int:
     from app.i18n import apply_regional_font, install_translator
     from app.main_window import MainWindow
     from app.style import apply_style
-    from engine.starter_model import StarterModelMissingError, starter_model_path
+    from engine.models.starter_model import StarterModelMissingError, starter_model_path
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])

@@ -23,20 +23,19 @@ from PySide6.QtWidgets import (
 )
 
 from app import formatting as fmt
-from app.branch_rows import BranchRows, dropped_notice
-from app.cache_view import CacheView
-from app.chat_view import ChatView, MessageRow
-from app.composer import Composer
-from app.conversation_handling import ConversationHandlingMixin
-from app.conversation_list import ConversationListView
-from app.conversation_settings import ConversationSettingsView
-from app.engine_client import EngineClient
+from app.chat.branch_rows import BranchRows, dropped_notice
+from app.chat.chat_view import ChatView, MessageRow
+from app.chat.composer import Composer
+from app.chat.message_bubble import ErrorView, MessageBubble
+from app.controllers.conversation_handling import ConversationHandlingMixin
+from app.controllers.engine_client import EngineClient
+from app.conversations.conversation_list import ConversationListView
+from app.conversations.conversation_settings import ConversationSettingsView
 from app.error_texts import details_text, error_text, failed_text, template_text
-from app.live_metrics import LiveAnswer
-from app.message_bubble import ErrorView, MessageBubble
-from app.metrics_panel import MetricsPanel
-from app.privacy_view import PrivacyView
-from engine.chat_turn import cache_owner
+from app.panels.cache_view import CacheView
+from app.panels.live_metrics import LiveAnswer
+from app.panels.metrics_panel import MetricsPanel
+from app.panels.privacy_view import PrivacyView
 from engine.protocol import (
     ChatMessage,
     EngineStats,
@@ -50,6 +49,7 @@ from engine.protocol import (
 )
 from engine.settings import load_settings, save_settings
 from engine.store.answer_writer import AnswerWriter
+from engine.store.chat_turn import cache_owner
 from engine.store.conversations import ConversationStore, DiskFullError
 from engine.store.records import Conversation, StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
@@ -113,7 +113,7 @@ class MainWindow(ConversationHandlingMixin):
     def _warm_up(self) -> None:
         """While the user reads the window: load what the first opened conversation would wait for
         (the Markdown parser, the code highlighter, Qt's text layout), so opening one is instant."""
-        from app.markdown_render import markdown_to_html
+        from app.chat.markdown_render import markdown_to_html
 
         markdown_to_html("**warm** up\n\n1. list\n\n| a |\n| - |\n\n```python\nprint(1)\n```\n")
         MessageBubble("assistant", "", "*warm up*").deleteLater()
@@ -302,7 +302,7 @@ class MainWindow(ConversationHandlingMixin):
 
     def attach_plot(self) -> None:
         """Create the live plot once the window is up, so the first frame comes sooner."""
-        from app.live_plot import LivePlotView
+        from app.panels.live_plot import LivePlotView
 
         self.metrics_panel.attach_plot(LivePlotView())
 
@@ -564,7 +564,7 @@ class MainWindow(ConversationHandlingMixin):
 
     def show_about_computer(self) -> None:
         """The About this computer page (what `hearth doctor` prints), read when it opens."""
-        from app.about_computer import AboutComputerDialog
+        from app.panels.about_computer import AboutComputerDialog
 
         dialog = AboutComputerDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -576,7 +576,7 @@ class MainWindow(ConversationHandlingMixin):
 
     def cache_budgets(self) -> tuple[int, int]:
         """The prompt cache's RAM and disk limits in bytes: the user's, or the defaults."""
-        from engine.prefix_cache import DEFAULT_DISK_BUDGET, default_ram_budget
+        from engine.cache.prefix_cache import DEFAULT_DISK_BUDGET, default_ram_budget
 
         saved = load_settings()
         ram = saved.get("cache_ram_budget")

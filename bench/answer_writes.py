@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """What saving a streaming answer costs the disk: `hearth run --chat` on a long answer.
 
-Runs engine.headless.run (the code behind `hearth run --chat`) in this process against a fresh
+Runs engine.cli.run.run (the code behind `hearth run --chat`) in this process against a fresh
 database in a temporary HEARTH_HOME, and reads:
 
   writes, bytes_written   AnswerWriter's counters: how many times the answer was saved, and the
@@ -39,8 +39,8 @@ def _wal_bytes(db: Path) -> int:
 
 
 def measure(tokens: int, threads: int) -> dict[str, Any]:
-    from engine import chat_turn
-    from engine.headless import RunRequest, run
+    from engine.cli.run import RunRequest, run
+    from engine.store import chat_turn
     from engine.store.answer_writer import FLUSH_INTERVAL_S, AnswerWriter
     from engine.store.conversations import ConversationStore, default_db_path
 

@@ -5,13 +5,13 @@ All three run the starter model (SmolLM2-135M Q4_1) with the same rendered chat 
 thread count, context size, batch size and sampling (temperature 0.7, top-k 40, top-p 0.95,
 min-p 0.05, repeat penalty 1.1 over 64 tokens, fixed seed):
 
-  hearth      engine.process.EngineProcess: Load, then Generate; Token events are timed as
+  hearth      engine.client.process.EngineProcess: Load, then Generate; Token events are timed as
               they arrive in this (parent) process, as the GUI's EngineClient receives them.
   high-level  llama_cpp.Llama(...).create_completion(stream=True); chunks timed as they arrive.
   bare        llama_model_load_from_file + llama_init_from_model, prefill with llama_decode,
               then per token: llama_sampler_sample (llama.cpp's own chain: penalties, top-k, top-p,
               min-p, temperature, draw; Hearth puts an exact first cut in front of it, see
-              engine/sampler.py, and both must write the same text),
+              engine/runtime/sampler.py, and both must write the same text),
               llama_token_to_piece, llama_decode of that token. No IPC, no text decoding.
 
 Decode rate = (tokens - 1) / (t_last_token - t_first_token): the first token comes out of
@@ -87,6 +87,7 @@ from _common import (
     verdict,
 )
 
+from engine.models.starter_model import starter_model_path
 from engine.protocol import (
     CacheReport,
     Cancel,
@@ -101,7 +102,6 @@ from engine.protocol import (
     SamplingParams,
     Token,
 )
-from engine.starter_model import starter_model_path
 
 N_BATCH = 512  # Hearth's LoadOptions default; the other two paths use the same
 TARGET_VS_HIGH_LEVEL = 1.05
@@ -160,7 +160,7 @@ class DecodePath(Protocol):
 
 class HearthPath:
     def __init__(self, setup: Setup) -> None:
-        from engine.process import EngineProcess
+        from engine.client.process import EngineProcess
 
         self.setup = setup
         self.engine = EngineProcess(setup.log_dir / "engine.log")
@@ -367,7 +367,7 @@ class BarePath:
     def answer(self, round_no: int) -> RunResult:
         import llama_cpp as lc
 
-        from engine.sampler import sampler_chain
+        from engine.runtime.sampler import sampler_chain
 
         setup, ctx, vocab, prompt = self.setup, self.ctx, self.vocab, self.prompt
         one = (lc.llama_token * 1)()
@@ -391,7 +391,7 @@ class BarePath:
         if lc.llama_decode(ctx, lc.llama_batch_get_one(read_arr, len(read))) != 0:
             raise BenchError("bare: prefill failed")
         self.holds_prompt = True
-        # llama.cpp's plain chain, without Hearth's first cut (engine/sampler.py); same tokens, checked below.
+        # llama.cpp's plain chain, without Hearth's first cut (engine/runtime/sampler.py); same tokens, checked below.
         with sampler_chain(setup.sampling, self.n_vocab, prompt, preselect=False) as chain:
             for _ in range(setup.sampling.max_tokens):
                 token = lc.llama_sampler_sample(chain, ctx, -1)
@@ -551,7 +551,7 @@ def _ratio_line(name: str, ratios: list[float], target: float) -> tuple[float, t
 
 def prepare(args: argparse.Namespace, log_dir: Path) -> Setup:
     """Render the prompt with the model's own chat template, as the engine will."""
-    from engine.llama_runtime import LlamaModel
+    from engine.runtime.llama_runtime import LlamaModel
 
     path = str(starter_model_path())
     messages = (ChatMessage("user", LONG_PROMPT),)

@@ -10,8 +10,8 @@ the same host speed. Per-round ratios then scatter by about +-1 %.
   ceiling     llama_decode alone, replaying the bare loop's answer: no sampling, no text, no
               Python beyond the call. No path that reads one token per llama_decode call can
               decode faster: this is the most any such path can reach.
-  hearth      engine.llama_runtime.LlamaModel.generate, the engine's own decode loop (llama.cpp's
-              sampler chain with Hearth's exact first cut, engine/sampler.py), without the hop
+  hearth      engine.runtime.llama_runtime.LlamaModel.generate, the engine's own decode loop (llama.cpp's
+              sampler chain with Hearth's exact first cut, engine/runtime/sampler.py), without the hop
               to the window; bench/decode.py measures that hop.
   bare        the same loop with llama.cpp's plain chain (preselect=False).
   high-level  llama_cpp.Llama(...).create_completion(stream=True).
@@ -53,9 +53,9 @@ from _common import (
     verdict,
 )
 
-from engine.llama_runtime import LlamaModel
+from engine.models.starter_model import starter_model_path
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
-from engine.starter_model import starter_model_path
+from engine.runtime.llama_runtime import LlamaModel
 
 N_BATCH = 512  # as bench/decode.py
 N_CTX = 4096

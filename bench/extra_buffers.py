@@ -40,8 +40,8 @@ def _worker(model: str, kernels: str) -> None:
 
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 2)  # llama.cpp's load chatter
-    from engine.llama_runtime import LlamaModel
     from engine.protocol import LoadOptions, SamplingParams
+    from engine.runtime.llama_runtime import LlamaModel
 
     llm = LlamaModel(LoadOptions(model, n_ctx=1024, n_threads=THREADS, prefix_cache=False), kernels=kernels)  # type: ignore[arg-type]
     text = "The history of the printing press begins with movable type in China and Korea. " * 60
@@ -81,7 +81,7 @@ def _llama_bench(binary: Path, model: str, repack: int) -> dict[str, float]:
 
 
 def _default_models() -> list[str]:
-    from engine.starter_model import starter_model_path
+    from engine.models.starter_model import starter_model_path
 
     models = [str(starter_model_path())]
     gemma = Path("/tmp/gemma-3-270m-q4_k_m.gguf")

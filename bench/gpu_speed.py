@@ -38,7 +38,7 @@ if str(REPO) not in sys.path:
 
 from _common import decode_rate, load_note, median  # noqa: E402
 
-from engine.process import EngineProcess  # noqa: E402
+from engine.client.process import EngineProcess  # noqa: E402
 from engine.protocol import (  # noqa: E402
     ChatMessage,
     Failed,

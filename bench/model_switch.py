@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Switching models: how long a switch takes in Hearth's engine, and what an unload gives back.
 
-One engine process (engine.process.EngineProcess, as the window uses it) loads the starter
+One engine process (engine.client.process.EngineProcess, as the window uses it) loads the starter
 model (SmolLM2-135M Q4_1), then switches to Gemma 3 270M and back, --reps times. A switch is
 timed from sending Load until Loaded arrives in this process (the old model is freed first, then
 the new one is read; the file pages are usually in the OS cache after the first round).
@@ -29,9 +29,9 @@ from typing import Any
 
 from _common import load_note, median
 
-from engine.process import EngineProcess
+from engine.client.process import EngineProcess
+from engine.models.starter_model import starter_model_path
 from engine.protocol import Event, Failed, Load, Loaded, LoadOptions, Unload, Unloaded
-from engine.starter_model import starter_model_path
 
 TIMEOUT_S = 120.0
 

@@ -91,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from app import chat_view
+    from app.chat import chat_view
     from app.main_window import MainWindow
     from app.style import apply_style
     from engine.store.conversations import ConversationStore, default_db_path

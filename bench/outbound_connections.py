@@ -40,8 +40,8 @@ def session() -> None:
     from PySide6.QtWidgets import QApplication
 
     from app.main_window import MainWindow
+    from engine.models.starter_model import starter_model_path
     from engine.protocol import LoadOptions
-    from engine.starter_model import starter_model_path
 
     app = QApplication([])
 

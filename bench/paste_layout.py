@@ -7,7 +7,7 @@ does, loads the starter model (n_ctx 4096 by default, as `hearth` starts it), th
 
   paste   the text is put on the clipboard and pasted into the composer (Composer.paste, what
           Ctrl+V does), then the event loop runs 300 ms, so the composer's layout and paint count;
-          a paste over app/long_text.py's PASTE_CHARS is held as a "pasted text" chip;
+          a paste over app/chat/long_text.py's PASTE_CHARS is held as a "pasted text" chip;
   send    the Send button is clicked (the question is stored, its bubble and the answer's are
           built, the text rendered, or a long one shown collapsed) and the event loop runs until
           300 ms later, or until the engine's answer comes if that is sooner, so the bubbles'
@@ -111,8 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.main_window import MainWindow
+    from engine.models.starter_model import starter_model_path
     from engine.protocol import LoadOptions
-    from engine.starter_model import starter_model_path
 
     _app = hearth_application()  # held: the application lives until main returns
     _log_to_file()

@@ -33,7 +33,8 @@ from typing import Any
 
 from _common import quiet_llama_logs
 
-from engine.process import EngineProcess
+from engine.client.process import EngineProcess
+from engine.models.starter_model import starter_model_path
 from engine.protocol import (
     ChatMessage,
     Failed,
@@ -47,7 +48,6 @@ from engine.protocol import (
     Started,
     Token,
 )
-from engine.starter_model import starter_model_path
 
 TARGETS = {"switch back": 25.0, "next turn": 20.0, "after restart": 10.0}
 SAMPLING = SamplingParams(temperature=0, max_tokens=16)
@@ -204,8 +204,8 @@ def growth_series(reuse: bool, threads: int, steps: int) -> list[tuple[int, floa
 
 def state_timings(threads: int) -> dict[str, float]:
     """Save and restore speed of a 1,000-token state, in RAM and through a snapshot file."""
-    from engine.llama_runtime import LlamaModel
-    from engine.prefix_cache import CacheKey, read_snapshot_file, write_snapshot_file
+    from engine.cache.prefix_cache import CacheKey, read_snapshot_file, write_snapshot_file
+    from engine.runtime.llama_runtime import LlamaModel
 
     model = LlamaModel(LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads))
     try:
@@ -288,7 +288,7 @@ def svg_plot(with_cache: list[tuple[int, float]], without: list[tuple[int, float
 # In this process, three contexts of one model file: one keeps its conversation as the engine did
 # before the reading schedule (a prompt's rest read as one batch, answers re-read only where the
 # memory could be cut back, no window packing), one keeps it as the engine does now
-# (engine/prompt_reuse.py), and one reads every prompt in full, the old way and the new way in
+# (engine/cache/prompt_reuse.py), and one reads every prompt in full, the old way and the new way in
 # turn. Each turn measures how far the kept contexts' logits are from a full read's, and the
 # time to the first token of all four: host drift hits them alike, so their ratios hold.
 
@@ -349,7 +349,7 @@ def _first_then_rest(
     model: Any, prompt: list[int], t0: float, sampling: SamplingParams
 ) -> tuple[float, list[int], Any]:
     """(seconds from t0 to the first token, the greedy answer, the prompt's state where needed)."""
-    from engine.prompt_reuse import PromptState
+    from engine.cache.prompt_reuse import PromptState
 
     first = 0.0
     answer: list[int] = []
@@ -366,9 +366,9 @@ def _first_then_rest(
 def schedule_comparison(
     path: Path, kernels: str, threads: int, *, turns: int, repeats: int, answer_tokens: int
 ) -> list[ScheduleTurn]:
-    from engine.context_fit import fit_prompt
-    from engine.llama_runtime import LlamaModel
-    from engine.prompt_reuse import read_prompt, reading_plan, settle_answer, system_prompt_length
+    from engine.cache.prompt_reuse import read_prompt, reading_plan, settle_answer, system_prompt_length
+    from engine.prompt.context_fit import fit_prompt
+    from engine.runtime.llama_runtime import LlamaModel
 
     options = LoadOptions(str(path), n_ctx=N_CTX, n_threads=threads)
     sampling = SamplingParams(temperature=0, max_tokens=answer_tokens)
@@ -550,7 +550,7 @@ def main(argv: list[str] | None = None) -> int:
         f"RAM save {timings['ram_save_ms_per_mb']:.2f} ms/MB, restore {timings['ram_restore_ms_per_mb']:.2f} ms/MB; "
         f"disk write {timings['disk_write_ms_per_mb']:.2f} ms/MB, read+check {timings['disk_read_ms_per_mb']:.2f} ms/MB"
     )
-    from engine.prefix_cache import default_ram_budget
+    from engine.cache.prefix_cache import default_ram_budget
 
     budget = default_ram_budget()
     print(f"engine peak RSS {peak_rss / 1024**2:.0f} MB; RAM budget for snapshots {budget / 1024**2:.0f} MB")

@@ -1,5 +1,5 @@
 """What the reading schedule costs a full read: a conversation read message by message (as the
-engine reads every prompt, so that reuse stays exact: engine/prompt_reuse.py) against the same
+engine reads every prompt, so that reuse stays exact: engine/cache/prompt_reuse.py) against the same
 tokens read in one go (batches of n_batch), in one process, interleaved round by round.
 
 The cost shows only where nothing is reused: a conversation opened after its snapshot left the
@@ -41,8 +41,8 @@ def _read_seconds(llm: Any, tokens: list[int], message_tokens: int | None) -> fl
 
 def measure(model: str, total_tokens: int, rounds: int) -> dict[str, float]:
     from engine.kernels.remembered import known_kernels
-    from engine.llama_runtime import LlamaModel
     from engine.protocol import LoadOptions
+    from engine.runtime.llama_runtime import LlamaModel
 
     # The kernels the engine would use here (HEARTH_CPU_KERNELS sets them).
     options = LoadOptions(model, n_ctx=total_tokens + 64, n_threads=THREADS, prefix_cache=False)
@@ -68,7 +68,7 @@ def main() -> None:
     args = parser.parse_args()
     quiet_llama_logs()
     if not args.models:
-        from engine.starter_model import starter_model_path
+        from engine.models.starter_model import starter_model_path
 
         args.models = [str(starter_model_path())]
     print(f"bench/segmented_reads.py: {load_note()}; {args.rounds} rounds; {args.tokens} tokens read from empty")

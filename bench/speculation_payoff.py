@@ -25,9 +25,9 @@ import time
 import llama_cpp
 from _common import SEED, TEMPERATURE, median, quiet_llama_logs
 
-from engine.llama_runtime import LlamaModel
+from engine.models.starter_model import starter_model_path
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
-from engine.starter_model import starter_model_path
+from engine.runtime.llama_runtime import LlamaModel
 
 PROMPTS = (
     "Explain in great detail how a computer works, from transistors to operating systems. Write at least 1000 words.",

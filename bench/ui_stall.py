@@ -121,8 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     ready_s: float | None = None
     try:
         # --- (ii) the starter model ------------------------------------------------------
+        from engine.models.starter_model import starter_model_path
         from engine.protocol import LoadOptions, SamplingParams
-        from engine.starter_model import starter_model_path
 
         load_called = time.monotonic()
         window.load_model(LoadOptions(str(starter_model_path()), n_ctx=4096, n_threads=args.threads))

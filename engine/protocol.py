@@ -76,7 +76,7 @@ class Generate:
     sampling: SamplingParams = field(default_factory=SamplingParams)
     # When the user asked (pressed Send); everything after it counts toward TTFT.
     sent_at: float = 0.0
-    # A built-in template name (engine.builtin_templates.BUILTIN_TEMPLATES) instead of the model's own.
+    # A built-in template name (engine.prompt.builtin_templates.BUILTIN_TEMPLATES) instead of the model's own.
     template_override: str | None = None
     # When the conversation outgrows the context: "drop_oldest" leaves out the oldest turns (the
     # system prompt stays) and says how many; "stop" refuses with a sentence.
@@ -88,7 +88,7 @@ class Generate:
     history_tokens: tuple[int, ...] = ()
     # Where each message of the history begins in history_tokens (engine.store.tokens.branch_segments).
     # The engine reads a prompt message by message from these starts, with the cache and without, so
-    # that a reused history holds exactly what a full read computes (engine/prompt_reuse.py).
+    # that a reused history holds exactly what a full read computes (engine/cache/prompt_reuse.py).
     history_segments: tuple[int, ...] = ()
     cache_owner: str | None = None  # e.g. "conversation:12": its snapshots go when it is deleted
     # Keep the system prompt's own snapshot for good (never evicted): every conversation that

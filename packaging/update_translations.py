@@ -1,4 +1,4 @@
-"""Refresh the interface translations in resources/i18n/ from the strings in app/*.py.
+"""Refresh the interface translations in resources/i18n/ from the strings in app/**/*.py.
 
 Usage, from any folder:
 
@@ -7,7 +7,7 @@ Usage, from any folder:
 
 What it does, for each language in LOCALES (zh_TW, zh_CN):
 
-1. `pyside6-lupdate app/*.py -ts resources/i18n/hearth_<locale>.ts` collects every
+1. `pyside6-lupdate app/**/*.py -ts resources/i18n/hearth_<locale>.ts` collects every
    `self.tr(...)` / `QCoreApplication.translate(...)` string. Existing translations are
    kept; new or changed strings come in as `type="unfinished"` (a changed string may
    carry lupdate's guess from the old one, still unfinished).
@@ -46,8 +46,8 @@ SOURCE_LANGUAGE = "en"
 # helper passes this context to QCoreApplication.translate at run time.
 MODULE_CONTEXTS = {
     "app/formatting.py": "Formatting",
-    "app/branch_rows.py": "BranchRows",
-    "app/export_dialogs.py": "ExportDialogs",
+    "app/chat/branch_rows.py": "BranchRows",
+    "app/conversations/export_dialogs.py": "ExportDialogs",
 }
 GONE = ("vanished", "obsolete")
 
@@ -61,7 +61,7 @@ def qm_path(locale: str) -> Path:
 
 
 def source_files() -> list[Path]:
-    return sorted(SOURCE_DIR.glob("*.py"))
+    return sorted(SOURCE_DIR.rglob("*.py"))
 
 
 # --- the Qt tools ----------------------------------------------------------------------

@@ -99,7 +99,7 @@ def no_leftover_threads_or_children() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def starter_model() -> Path:
-    from engine.starter_model import starter_model_path
+    from engine.models.starter_model import starter_model_path
 
     return starter_model_path()
 

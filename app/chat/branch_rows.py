@@ -9,7 +9,7 @@ from typing import overload
 from PySide6.QtCore import QCoreApplication
 
 from app import formatting as fmt
-from app.chat_view import MessageRow
+from app.chat.chat_view import MessageRow
 from engine.protocol import Metrics
 from engine.store.conversations import ConversationStore
 from engine.store.records import StoredMessage

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
-from app.message_actions import MessageActionsView
-from app.message_bubble import MessageBubble
+from app.chat.message_actions import MessageActionsView
+from app.chat.message_bubble import MessageBubble
 
 RENDER_INTERVAL_MS = 50
 # A finished answer first shows its last plain text, and its Markdown one frame later: done in
@@ -87,7 +87,7 @@ class ChatView(QScrollArea):
     def show_rows(self, rows: Sequence[MessageRow]) -> None:
         """Replace everything with these messages; only the newest FIRST_PAGE are built now.
 
-        `rows` may compute each row when it is indexed (app.branch_rows.BranchRows)."""
+        `rows` may compute each row when it is indexed (app.chat.branch_rows.BranchRows)."""
         self.clear()
         self._source = rows
         self._first_built = max(0, len(rows) - FIRST_PAGE)

@@ -12,8 +12,8 @@ from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from app.long_text import PASTE_CHARS, trim_pasted
-from app.pasted_text import PastedTextRowView, PastedTextViewer
+from app.chat.long_text import PASTE_CHARS, trim_pasted
+from app.chat.pasted_text import PastedTextRowView, PastedTextViewer
 
 EDITOR_HEIGHT = 76
 CHIP_GAP = 4  # between the chips and the first line of text

@@ -1,6 +1,6 @@
 """One chat message: who said it, the text as Markdown, a footer, and any error.
 
-A message longer than its role's limit (app/long_text.py) shows collapsed: its beginning as plain
+A message longer than its role's limit (app/chat/long_text.py) shows collapsed: its beginning as plain
 text and a line saying how long it is, with Show all. Rendering and laying out 200,000 characters
 as Markdown froze the window for 0.2-9 s on Send and on every later layout pass.
 """
@@ -21,10 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.long_message_bar import LongMessageBar
-from app.long_text import is_long_message, preview, wrap_mode_for
-from app.markdown_render import markdown_to_html
-from app.message_actions import MessageActionsView
+from app.chat.long_message_bar import LongMessageBar
+from app.chat.long_text import is_long_message, preview, wrap_mode_for
+from app.chat.markdown_render import markdown_to_html
+from app.chat.message_actions import MessageActionsView
 
 
 class ErrorView(QWidget):
@@ -100,7 +100,7 @@ class MessageBodyView(QTextBrowser):
         self._fit()
 
     def show_plain(self, text: str) -> None:
-        """Plain text, laid out once; a long unbroken run wraps anywhere (see app/long_text.py)."""
+        """Plain text, laid out once; a long unbroken run wraps anywhere (see app/chat/long_text.py)."""
         self.setWordWrapMode(wrap_mode_for(text))
         self.setPlainText(text)
         self._fit()

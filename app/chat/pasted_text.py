@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.long_text import first_lines, wrap_mode_for
+from app.chat.long_text import first_lines, wrap_mode_for
 
 
 class PastedTextChip(QFrame):

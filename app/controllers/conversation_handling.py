@@ -1,7 +1,7 @@
 """The main window's conversations: the list on the left (new, open, delete with Undo, rename,
 export, import), each conversation's settings, and "Delete all my data".
 
-A base class of MainWindow, as app/model_switching.py is (kept apart so that the window's file
+A base class of MainWindow, as app/controllers/model_switching.py is (kept apart so that the window's file
 stays about sending and streaming); the attributes below are the window's, set up by
 MainWindow._build."""
 
@@ -15,17 +15,17 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from app import formatting as fmt
-from app.branch_rows import BranchRows
-from app.cache_view import CacheView
-from app.chat_view import ChatView
-from app.composer import Composer
-from app.conversation_list import ConversationListView
-from app.conversation_settings import ConversationSettingsView, SettingsChange
-from app.message_bubble import MessageBubble
-from app.model_switching import ModelSwitchingMixin
-from engine.chat_turn import cache_owner
+from app.chat.branch_rows import BranchRows
+from app.chat.chat_view import ChatView
+from app.chat.composer import Composer
+from app.chat.message_bubble import MessageBubble
+from app.controllers.model_switching import ModelSwitchingMixin
+from app.conversations.conversation_list import ConversationListView
+from app.conversations.conversation_settings import ConversationSettingsView, SettingsChange
+from app.panels.cache_view import CacheView
 from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import SamplingParams
+from engine.store.chat_turn import cache_owner
 from engine.store.conversations import ConversationStore
 from engine.store.records import Conversation, StoredMessage
 
@@ -191,12 +191,12 @@ class ConversationHandlingMixin(ModelSwitchingMixin):
 
     def _on_export_requested(self, conversation_id: int) -> None:
         self.wait_for_saves()
-        from app.export_dialogs import export_conversation
+        from app.conversations.export_dialogs import export_conversation
 
         export_conversation(self, self.store, conversation_id)
 
     def _on_import_requested(self) -> None:
-        from app.export_dialogs import import_conversation
+        from app.conversations.export_dialogs import import_conversation
 
         imported = import_conversation(self, self.store)
         if imported is not None:
@@ -258,8 +258,8 @@ class ConversationHandlingMixin(ModelSwitchingMixin):
 
     def delete_all_data(self) -> None:
         """Empty Hearth's data and cache folders (the user confirmed), then carry on with a fresh store."""
-        from engine.data_wipe import delete_all_data
         from engine.paths import models_dir
+        from engine.store.data_wipe import delete_all_data
 
         if self.generation is not None:
             self._end_answer("interrupted")

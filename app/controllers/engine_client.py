@@ -23,8 +23,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal
 
+from engine.client.process import EngineDiedError, EngineProcess
 from engine.kernels.policy import KernelPolicy
-from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     CacheReport,
     Cancel,
@@ -232,7 +232,7 @@ class EngineClient(QObject):
                 engine.send(command)
             elif isinstance(command, ClearCache) and command.owner is not None:
                 # No engine running: delete the files directly (here, off the window's thread).
-                from engine.prefix_cache import cache_root, forget_owner_on_disk
+                from engine.cache.prefix_cache import cache_root, forget_owner_on_disk
 
                 forget_owner_on_disk(cache_root(), command.owner)
         except EngineDiedError as exc:

@@ -14,11 +14,11 @@ from typing import Any
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QPushButton
 
 from app import formatting as fmt
-from app.engine_client import EngineClient
-from app.message_bubble import ErrorView
-from app.metrics_panel import MetricsPanel
-from app.model_picker import ModelPickerView, PickerEntry
-from engine.model_settings import model_settings, save_model_settings
+from app.chat.message_bubble import ErrorView
+from app.controllers.engine_client import EngineClient
+from app.models.model_picker import ModelPickerView, PickerEntry
+from app.panels.metrics_panel import MetricsPanel
+from engine.models.model_settings import model_settings, save_model_settings
 from engine.protocol import Loaded, LoadOptions, LoadProgress, Unloaded
 from engine.store.conversations import ConversationStore
 from engine.store.records import Conversation
@@ -59,7 +59,7 @@ class ModelSwitchingMixin(QMainWindow):
         return picker
 
     def open_models_window(self) -> None:
-        from app.models_window import ModelsWindow
+        from app.models.models_window import ModelsWindow
 
         window = getattr(self, "_models_window", None)
         if window is None:
@@ -182,7 +182,7 @@ class ModelSwitchingMixin(QMainWindow):
     # --- per-model settings --------------------------------------------------------------
 
     def _on_model_settings_requested(self) -> None:
-        from app.model_settings_dialog import ModelSettingsDialog
+        from app.models.model_settings_dialog import ModelSettingsDialog
 
         path = self.model_picker.current_path or self.loaded_path
         if not path:

@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.builtin_templates import BUILTIN_TEMPLATES
 from engine.presets import BUILTIN_PRESETS, apply_preset, matching_preset, same_style
+from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
 from engine.protocol import SamplingParams
 from engine.store.records import Conversation
 

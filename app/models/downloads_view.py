@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.error_texts import template_text
-from app.segment_bar import FillBarView
+from app.panels.segment_bar import FillBarView
 from engine.models.gguf_info import human_size
 
 POLL_MS = 250
@@ -113,7 +113,7 @@ class DownloadsView(QWidget):
         self._timer.timeout.connect(self.refresh)
 
     def add(self, repo_id: str, paths: tuple[str, ...], revision: str) -> int:
-        from app.hub_view import hub_token
+        from app.models.hub_view import hub_token
         from engine.hub.download_queue import DownloadQueue
 
         if self._queue is None:

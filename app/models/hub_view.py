@@ -22,9 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import run_in_background
-from app.curated_models import CURATED_MODELS
 from app.error_texts import error_text
-from app.quant_hints import quant_hint_text
+from app.models.curated_models import CURATED_MODELS
+from app.models.quant_hints import quant_hint_text
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
 
@@ -109,7 +109,7 @@ class HubView(QWidget):
     # --- the beginner's list and search --------------------------------------------------
 
     def show_curated(self) -> None:
-        """Small instruct models that run on an ordinary computer (app/curated_models.py)."""
+        """Small instruct models that run on an ordinary computer (app/models/curated_models.py)."""
         self.results.clear()
         for model in CURATED_MODELS:
             item = QListWidgetItem(f"{model.repo_id}\n{model.note_text()}")

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.model_settings import CONTEXT_CHOICES, ModelSettings
+from engine.models.model_settings import CONTEXT_CHOICES, ModelSettings
 from engine.protocol import AUTO_GPU_LAYERS, KV_CACHE_TYPES
 
 

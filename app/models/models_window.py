@@ -6,9 +6,9 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
-from app.downloads_view import DownloadsView
-from app.hub_view import HubView
-from app.library_view import LibraryView
+from app.models.downloads_view import DownloadsView
+from app.models.hub_view import HubView
+from app.models.library_view import LibraryView
 
 
 class ModelsWindow(QDialog):

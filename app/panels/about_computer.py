@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import template_text
-from engine.doctor_cli import format_report
-from engine.system_report import SystemReport, gather
+from engine.kernels.report_text import format_report
+from engine.kernels.system_report import SystemReport, gather
 
 logger = logging.getLogger(__name__)
 

@@ -15,13 +15,12 @@ from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from app import formatting as fmt
-from app.live_metrics import LiveAnswer
-from app.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
+from app.panels.live_metrics import LiveAnswer
+from app.panels.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
 from engine.protocol import EngineStats, ModelInfo
 
 if TYPE_CHECKING:
-    from app.live_plot import LivePlotView
-
+    from app.panels.live_plot import LivePlotView
 SAMPLE_INTERVAL_MS = 1000
 
 

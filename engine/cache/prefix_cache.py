@@ -16,7 +16,7 @@ Every snapshot belongs to one CacheKey (model file hash, n_ctx, KV types, flash
 attention, swa_full) and is never restored into anything else.
 
 A snapshot also keeps where the reads that made it began (its `bounds`, see
-engine/prompt_reuse.py): llama.cpp's CPU kernels give a token slightly different keys and
+engine/cache/prompt_reuse.py): llama.cpp's CPU kernels give a token slightly different keys and
 values depending on the batch it was read in, so a snapshot serves a prompt only up to a
 point where both were read from the same starts.
 """
@@ -84,7 +84,7 @@ class Snapshot:
     data: bytes | None = None  # in RAM; None when only on disk
     path: Path | None = None  # on disk
     pinned: bool = False
-    # Where the reads that made it began, and where the last one ended (engine/prompt_reuse.py).
+    # Where the reads that made it began, and where the last one ended (engine/cache/prompt_reuse.py).
     bounds: tuple[int, ...] = ()
     owners: set[str] = field(default_factory=set)  # e.g. conversation ids, so deleting one deletes these
     last_used: float = field(default_factory=time.monotonic)

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.chat_template import ChatTemplate, with_override
-from engine.prefix_cache import PrefixCache, SnapshotFileError, common_prefix
+from engine.cache.prefix_cache import PrefixCache, SnapshotFileError, common_prefix
+from engine.prompt.chat_template import ChatTemplate, with_override
 from engine.protocol import Generate
 
 logger = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 The window and the command line share one database (engine.store.conversations.default_db_path).
 Every failure the user can cause (an unknown name, a damaged file, a folder they cannot
-write to) is a ChatsError: app/cli.py prints it as one line and exits with 1.
+write to) is a ChatsError: engine/cli/main.py prints it as one line and exits with 1.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TextIO
 
-from engine.chat_turn import cache_owner
-from engine.prefix_cache import cache_root, forget_owner_on_disk
+from engine.cache.prefix_cache import cache_root, forget_owner_on_disk
+from engine.store.chat_turn import cache_owner
 from engine.store.conversations import ConversationStore
 from engine.store.export import ImportFormatError, from_json, to_json, to_markdown
 from engine.store.records import Conversation

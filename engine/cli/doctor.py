@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from typing import TextIO
 
-from engine.system_report import SystemReport, gather
-
-GIB = 1024**3
+from engine.kernels.report_text import format_report
+from engine.kernels.system_report import gather
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,53 +23,3 @@ def run_doctor(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
     else:
         out.write(format_report(report))
     return 0 if report.engine.loaded else 1
-
-
-def _gib(n: int) -> str:
-    return f"{n / GIB:.1f} GiB"
-
-
-def _when(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds)) if seconds else ""
-
-
-def kernel_lines(report: SystemReport) -> list[str]:
-    k = report.kernels
-    lines = [k.summary]
-    if k.kernels in ("full", "safe"):
-        lines.append(f"AMX {'on' if k.amx else 'off'} · weight repacking {'on' if k.repack else 'off'}")
-    if k.reason:
-        decided = {"probe": "tested at first start", "crash": "after an engine crash", "override": "set by you"}
-        how = decided.get(k.decided_by, k.decided_by)
-        stamp = f", {_when(k.decided_at)}" if k.decided_at else ""
-        lines.append(f"why: {k.reason} ({how}{stamp})")
-    return lines
-
-
-def device_lines(report: SystemReport) -> list[str]:
-    lines = []
-    for device in report.engine.devices:
-        memory = f"{_gib(device.free_bytes)} free of {_gib(device.total_bytes)}" if device.total_bytes else ""
-        lines.append(f"{device.name:<8} {device.kind.upper():<5} {device.description:<28} {memory}".rstrip())
-    return lines or ["none readable"]
-
-
-def format_report(report: SystemReport) -> str:
-    rows: list[tuple[str, list[str]]] = [
-        ("Processor", [f"{report.cpu_model} ({report.cpu_cores} logical cores)"]),
-        ("Build uses", [" ".join(report.build_features) or "unknown", " ".join(report.build_options)]),
-        ("Kernels", kernel_lines(report)),
-        ("Devices", device_lines(report)),
-        ("GPU offload", ["yes: this build can put layers on a GPU" if report.engine.gpu_offload else "no: CPU only"]),
-        ("Versions", [" · ".join(f"{name} {version}" for name, version in report.versions.items())]),
-        ("", [f"Python {report.python} · {report.platform}"]),
-        ("Folders", [f"{name:<7}{path}" for name, path in report.folders.items()]),
-        ("Starter model", [report.starter_model]),
-        ("Engine library", [report.engine_library]),
-    ]
-    text = []
-    for title, lines in rows:
-        for index, line in enumerate(line for line in lines if line):
-            text.append(f"{title if index == 0 else '':<15}{line}")
-    text.extend(f"Note: {note}" for note in report.notes)
-    return "\n".join(text) + "\n"

@@ -1,4 +1,4 @@
-"""`hearth models search|files` (registered by app/cli.py). Top-level imports stay light."""
+"""`hearth models search|files` (registered by engine/cli/main.py). Top-level imports stay light."""
 
 from __future__ import annotations
 

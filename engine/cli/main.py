@@ -41,7 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
-    from engine import doctor_cli
+    from engine.cli import doctor as doctor_cli
 
     doctor_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
@@ -70,8 +70,9 @@ def _add_chats_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def _add_models_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from engine.hub import download_cli, search_cli
-    from engine.models import library_cli
+    from engine.cli import hub_download as download_cli
+    from engine.cli import hub_search as search_cli
+    from engine.cli import models as library_cli
 
     models = sub.add_parser("models", help="list, search, download, import or remove models")
     actions = models.add_subparsers(dest="models_command", required=True)
@@ -87,7 +88,7 @@ def _models(args: argparse.Namespace) -> int:
 
 
 def _run_headless(args: argparse.Namespace) -> int:
-    from engine.headless import RunError, RunRequest, run
+    from engine.cli.run import RunError, RunRequest, run
     from engine.settings import load_settings, settings_notice
 
     load_settings()  # a damaged settings file is set aside now and said once
@@ -110,7 +111,7 @@ def _run_headless(args: argparse.Namespace) -> int:
 
 
 def _chats(args: argparse.Namespace) -> int:
-    from engine.chats_cli import ChatsError, export_chat, import_chat, list_chats, remove_chat
+    from engine.cli.chats import ChatsError, export_chat, import_chat, list_chats, remove_chat
 
     def act() -> int:
         if args.chats_command == "list":
@@ -125,8 +126,8 @@ def _chats(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from engine.headless import RunError, resolve_model
-    from engine.replay import ReplayRequest, replay
+    from engine.cli.replay import ReplayRequest, replay
+    from engine.cli.run import RunError, resolve_model
 
     def act() -> int:
         request = ReplayRequest(
@@ -172,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "models":
         return _models(args)
     if args.command == "doctor":
-        from engine.doctor_cli import run_doctor
+        from engine.cli.doctor import run_doctor
 
         return run_doctor(args)
     from app.launcher import launch

@@ -1,4 +1,4 @@
-"""`hearth models list|import|rm` (registered by app/cli.py). Top-level imports stay light."""
+"""`hearth models list|import|rm` (registered by engine/cli/main.py). Top-level imports stay light."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.models.library import LibraryEntry
-
 COLUMNS = ("NAME", "SIZE", "QUANT", "PARAMS", "CONTEXT", "SOURCE", "PATH")
 
 

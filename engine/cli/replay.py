@@ -17,11 +17,11 @@ from typing import Any, TextIO
 
 import psutil
 
-from engine.chat_turn import ChatTurn
-from engine.headless import RunError, metrics_json, start_kernels
+from engine.cli.run import RunError, metrics_json, start_kernels
+from engine.client.process import EngineDiedError, EngineProcess
 from engine.kernels.policy import KernelPolicy
-from engine.process import EngineDiedError, EngineProcess
 from engine.protocol import Failed, Finished, Load, Loaded, LoadOptions, Started, Token
+from engine.store.chat_turn import ChatTurn
 from engine.store.conversations import ConversationStore
 
 

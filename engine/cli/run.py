@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 import psutil
 
+from engine.client.process import EngineDiedError, EngineProcess
 from engine.kernels.kernel_sets import KernelSet
 from engine.kernels.policy import KernelPolicy
-from engine.process import EngineDiedError, EngineProcess
+from engine.models.starter_model import StarterModelMissingError, starter_model_path
 from engine.protocol import (
     ChatMessage,
     Failed,
@@ -30,10 +31,9 @@ from engine.protocol import (
     Started,
     Token,
 )
-from engine.starter_model import StarterModelMissingError, starter_model_path
 
 if TYPE_CHECKING:
-    from engine.chat_turn import ChatTurn
+    from engine.store.chat_turn import ChatTurn
     from engine.store.conversations import ConversationStore
 
 
@@ -116,7 +116,7 @@ def _looks_like_a_path(model: str) -> bool:
 
 
 def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore, ChatTurn]:
-    from engine.chat_turn import ChatTurn
+    from engine.store.chat_turn import ChatTurn
     from engine.store.conversations import ConversationStore
     from engine.store.schema import SchemaTooNewError
 

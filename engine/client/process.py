@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import paths
-from engine.crash_report import exit_error, oom_kill_count
+from engine.client.crash_report import exit_error, oom_kill_count
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import Command, Event, Failed, Shutdown
 
@@ -60,7 +60,7 @@ class EngineProcess:
 
     def start(self, load_began_at: float | None = None) -> None:
         """Spawn the child. `load_began_at`: when the user started waiting for it (default: now)."""
-        from engine import worker
+        from engine.runtime import worker
 
         ctx = multiprocessing.get_context("spawn")
         parent_conn, child_conn = ctx.Pipe(duplex=True)

@@ -174,3 +174,11 @@ def _expand(path: str) -> Path:
 
 def _true(value: str | None) -> bool:
     return (value or "").upper() in {"1", "ON", "YES", "TRUE"}
+
+
+def shared_hub_cache() -> Path:
+    """huggingface_hub's shared model cache, where other apps' downloads are (set up first: it stays put)."""
+    prepare_huggingface_hub()
+    from huggingface_hub import constants
+
+    return Path(constants.HF_HUB_CACHE)

@@ -73,7 +73,7 @@ _HINTS = (
 
 UNNAMED_HINT = "quantization not named in the file name"
 UNCOMMON_HINT = "a less common quantization"
-# Every hint quant_hint can give (the window translates each one: app/quant_hints.py).
+# Every hint quant_hint can give (the window translates each one: app/models/quant_hints.py).
 ALL_HINTS = (*(hint for _prefixes, hint in _HINTS), UNNAMED_HINT, UNCOMMON_HINT)
 
 

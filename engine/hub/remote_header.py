@@ -11,9 +11,9 @@ import logging
 import re
 import threading
 
-from engine.gguf_header import GGUFHeader, GGUFHeaderError, GGUFHeaderTruncatedError, parse_header
 from engine.hub.errors import HubError, hub_errors
 from engine.hub.hf_setup import login_token, prepare_huggingface_hub
+from engine.models.gguf_header import GGUFHeader, GGUFHeaderError, GGUFHeaderTruncatedError, parse_header
 from engine.models.shape import ModelShape
 
 logger = logging.getLogger(__name__)

@@ -191,7 +191,7 @@ class KernelPolicy:
 
 
 def _starter_model() -> Path | None:
-    from engine.starter_model import StarterModelMissingError, starter_model_path
+    from engine.models.starter_model import StarterModelMissingError, starter_model_path
 
     try:
         return starter_model_path()

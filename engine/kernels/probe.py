@@ -37,15 +37,15 @@ class ProbeResult:
 
 
 def _child(conn: Connection, model_path: str, kernels: KernelSet, log_path: str) -> None:
-    from engine.worker import redirect_output
+    from engine.runtime.worker import redirect_output
 
     redirect_output(log_path)
     logger.info("kernel probe: %s kernels on %s", kernels, model_path)
     import llama_cpp
 
     conn.send(("info", llama_cpp.llama_print_system_info().decode("utf-8", errors="replace")))
-    from engine.llama_runtime import LlamaModel
     from engine.protocol import LoadOptions
+    from engine.runtime.llama_runtime import LlamaModel
 
     model = LlamaModel(LoadOptions(model_path, n_ctx=256, n_batch=64, prefix_cache=False), kernels=kernels)
     try:

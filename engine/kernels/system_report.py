@@ -17,11 +17,11 @@ from importlib import metadata
 from multiprocessing.connection import Connection
 from typing import Any
 
-from engine.ggml_devices import GgmlDevice
 from engine.kernels import remembered
 from engine.kernels.kernel_sets import describe
 from engine.kernels.machine import cpu_description, engine_lib_dir, this_machine
 from engine.kernels.refusal import build_features
+from engine.runtime.ggml_devices import GgmlDevice
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class SystemReport:
 def _engine_child(conn: Connection) -> None:
     import llama_cpp
 
-    from engine.ggml_devices import list_devices
+    from engine.runtime.ggml_devices import list_devices
 
     llama_cpp.llama_backend_init()
     conn.send(
@@ -94,7 +94,7 @@ def _engine_child(conn: Connection) -> None:
 
 def read_engine_side(timeout_s: float = CHILD_TIMEOUT_S) -> EngineSide:
     """llama.cpp's own account, from a throwaway process."""
-    from engine.crash_report import describe_exit
+    from engine.client.crash_report import describe_exit
 
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe(duplex=False)
@@ -165,7 +165,7 @@ def _folders() -> dict[str, str]:
 
 
 def _starter() -> str:
-    from engine.starter_model import StarterModelMissingError, starter_model_path
+    from engine.models.starter_model import StarterModelMissingError, starter_model_path
 
     try:
         return str(starter_model_path())

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.hub.hf_setup import shared_hub_cache
 from engine.models.gguf_info import split_parts
 
 logger = logging.getLogger(__name__)
@@ -38,16 +39,6 @@ _DATA_UNDER_HOME = {
 }
 
 
-def _shared_hub_cache() -> Path:
-    """huggingface_hub's shared model cache, where other apps' downloads are (set up first: it stays put)."""
-    from engine.hub.hf_setup import prepare_huggingface_hub
-
-    prepare_huggingface_hub()
-    from huggingface_hub import constants
-
-    return Path(constants.HF_HUB_CACHE)
-
-
 def external_sources(home: Path | None = None, system: str | None = None) -> list[ExternalSource]:
     """Folders where other apps keep models, whether or not they exist on this machine."""
     if home is None and os.environ.get(HOME_OVERRIDE):
@@ -60,7 +51,7 @@ def external_sources(home: Path | None = None, system: str | None = None) -> lis
         import platformdirs
 
         home = Path.home()
-        hf_cache = _shared_hub_cache()
+        hf_cache = shared_hub_cache()
         data_root = platformdirs.user_data_path()  # Windows: %LOCALAPPDATA%, not the roaming folder
     return [
         ExternalSource("huggingface", hf_cache),

@@ -1,7 +1,7 @@
 """Will a model fit? Weights + KV cache at the chosen context + overhead, against free RAM and VRAM.
 
 The parts follow what llama.cpp (the version llama-cpp-python 0.3.36 vendors) allocates for Hearth's
-engine settings (engine/llama_runtime.py: n_batch = n_ubatch = 512, flash attention off, f16 KV cache,
+engine settings (engine/runtime/llama_runtime.py: n_batch = n_ubatch = 512, flash attention off, f16 KV cache,
 llama_context_default_params' swa_full = true). bench/fit_estimate.py checks the sum against the engine
 process's measured memory.
 """
@@ -222,21 +222,9 @@ def system_memory() -> tuple[int, int | None]:
     None on a build without GPU offload (the CPU-only wheel) or where llama.cpp cannot tell."""
     import psutil
 
+    from engine.runtime.ggml_devices import free_vram
+
     return int(psutil.virtual_memory().available), free_vram()
-
-
-def free_vram() -> int | None:
-    """Free memory over llama.cpp's GPU devices (imports llama_cpp: call it off the GUI thread)."""
-    try:
-        import llama_cpp
-    except ImportError:
-        return None
-    if not llama_cpp.llama_supports_gpu_offload():
-        return None
-    from engine.ggml_devices import list_devices
-
-    gpus = [device.free_bytes for device in list_devices() if device.kind == "gpu"]
-    return sum(gpus) if gpus else None
 
 
 def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: str = "f16", flash_attn: bool = False) -> int:
@@ -244,7 +232,8 @@ def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: str = "f16", flash_
     the free VRAM (0 on a CPU-only build). Each layer is tried from all of them down."""
     from pathlib import Path
 
-    from engine.gguf_header import read_header
+    from engine.models.gguf_header import read_header
+    from engine.runtime.ggml_devices import free_vram
 
     vram = free_vram()
     if not vram:

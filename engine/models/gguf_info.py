@@ -1,9 +1,9 @@
 """What a GGUF model file is, read from its header without loading the model.
 
-We read headers with our own parser (engine.gguf_header) and take only the names of
+We read headers with our own parser (engine.models.gguf_header) and take only the names of
 quantization types from the `gguf` package. gguf.GGUFReader builds numpy views of every
 metadata array and tensor, which is slow on large vocabularies. Measured here, 2 cores,
-best of 3 runs of gguf.GGUFReader(path) against engine.gguf_header.read_header(path):
+best of 3 runs of gguf.GGUFReader(path) against engine.models.gguf_header.read_header(path):
     SmolLM2-135M Q4_1 (49k vocab):  GGUFReader 4,620 ms   read_header  59 ms
     Gemma 3 270M Q4_K_M (262k):     GGUFReader 15,160 ms  read_header 135 ms
 Results are also kept in a small JSON file in the cache dir, keyed by path, size and
@@ -24,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.models.shape import ModelShape
-
 logger = logging.getLogger(__name__)
 
 CACHE_FILE = "model-metadata.json"
-CACHE_VERSION = 1  # raise it when engine.gguf_header changes what it returns
+CACHE_VERSION = 1  # raise it when engine.models.gguf_header changes what it returns
 # llama.cpp's gguf-split naming: NAME-00001-of-00003.gguf (split.no counts from 0 inside).
 SPLIT_NAME = re.compile(r"^(?P<base>.+)-(?P<no>\d{5})-of-(?P<count>\d{5})\.gguf$", re.IGNORECASE)
 
@@ -46,7 +45,7 @@ class ModelMetadata:
     display_name: str | None = None  # general.name
     split_count: int = 1
     parts: tuple[Path, ...] = ()
-    # The header's keys as engine.gguf_header returns them (long arrays as their length).
+    # The header's keys as engine.models.gguf_header returns them (long arrays as their length).
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     error: str | None = None  # one sentence when the file cannot be used
 
@@ -137,8 +136,8 @@ def quantization_name(file_type: object, file_name: str) -> str | None:
 
 def _read_file(path: Path) -> tuple[_FileInfo, bool]:
     """Read one file's header; the flag says whether the answer may be cached."""
-    from engine.gguf_header import read_header
-    from engine.model_file import ModelFileError, check_model_file
+    from engine.models.gguf_header import read_header
+    from engine.models.model_file import ModelFileError, check_model_file
 
     stat = path.stat()
     problem = f"{path.name} is not a complete GGUF model."
@@ -234,7 +233,7 @@ def read_model_metadata(path: str | os.PathLike[str], cache: MetadataCache | Non
     try:
         first = cache.file_info(path)
     except OSError:
-        from engine.model_file import ModelFileError, check_model_file
+        from engine.models.model_file import ModelFileError, check_model_file
 
         try:
             check_model_file(path)

@@ -184,9 +184,9 @@ class Library:
         return found
 
     def _starter(self) -> FoundModel | None:
-        from engine.model_hash import model_sha256
+        from engine.models.model_hash import model_sha256
+        from engine.models.starter_model import StarterModelMissingError, starter_model_path
         from engine.paths import cache_dir
-        from engine.starter_model import StarterModelMissingError, starter_model_path
 
         try:
             path = starter_model_path()

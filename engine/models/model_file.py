@@ -39,7 +39,7 @@ NEWER_ARCHITECTURE = "This model's architecture '{architecture}' is newer than t
 
 def check_model_file(path: str | os.PathLike[str]) -> Path:
     """Raise ModelFileError with one sentence if `path` is not a usable GGUF file."""
-    from engine.file_kinds import SNIFF_BYTES, describe
+    from engine.models.file_kinds import SNIFF_BYTES, describe
 
     p = Path(path)
     if not p.exists():
@@ -62,7 +62,7 @@ def check_model_file(path: str | os.PathLike[str]) -> Path:
 
 
 def _check_header(p: Path) -> None:
-    from engine.gguf_header import GGUFHeaderError, GGUFHeaderTruncatedError, GGUFVersionError, read_header
+    from engine.models.gguf_header import GGUFHeaderError, GGUFHeaderTruncatedError, GGUFVersionError, read_header
 
     size = p.stat().st_size
     try:
@@ -83,7 +83,7 @@ def _check_header(p: Path) -> None:
 
 
 def _check_architecture(architecture: object, p: Path) -> None:
-    from engine.llama_architectures import known_architectures
+    from engine.models.llama_architectures import known_architectures
 
     if not isinstance(architecture, str) or not architecture:
         raise ModelFileError(NO_ARCHITECTURE, {"name": p.name})

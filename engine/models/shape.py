@@ -73,7 +73,7 @@ class ModelShape:
 
     @classmethod
     def from_metadata(cls, metadata: Mapping[str, Any], *, n_params: int | None = None) -> ModelShape:
-        """Build from GGUF metadata (engine.gguf_header's `metadata`, or any key -> value mapping).
+        """Build from GGUF metadata (engine.models.gguf_header's `metadata`, or any key -> value mapping).
 
         Raises ModelShapeError when the architecture or the layer count is missing."""
         arch = metadata.get("general.architecture")

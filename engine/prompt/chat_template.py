@@ -3,7 +3,7 @@
 The template comes from the GGUF (`tokenizer.chat_template`) and is rendered in
 jinja2's sandboxed environment as llama-cpp-python's Jinja2ChatFormatter sets it
 up, so a hostile template cannot reach Python internals, with a budget
-(engine/template_guard.py) so it cannot hang the engine either. A model without a
+(engine/prompt/template_guard.py) so it cannot hang the engine either. A model without a
 template gets ChatML, the most common format for small instruct models; so does a
 model whose template is broken or unsafe, with a warning (BROKEN_TEMPLATE_WARNING).
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from engine import template_guard
-from engine.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
+from engine.prompt import template_guard
+from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
 from engine.protocol import ChatMessage
 
 logger = logging.getLogger(__name__)

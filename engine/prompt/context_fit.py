@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from engine.chat_template import ChatTemplate, with_override
-from engine.llama_runtime import PromptTooLongError
+from engine.prompt.chat_template import ChatTemplate, with_override
 from engine.protocol import ChatMessage, Generate
+from engine.runtime.llama_runtime import PromptTooLongError
 
 
 class _Model(Protocol):

@@ -105,3 +105,16 @@ def list_devices() -> list[GgmlDevice]:
 
 def gpu_devices() -> list[GgmlDevice]:
     return [device for device in list_devices() if device.is_gpu]
+
+
+def free_vram() -> int | None:
+    """Free memory over llama.cpp's GPU devices, None on a build without GPU offload (the CPU-only
+    wheel) or where llama.cpp cannot tell. Imports llama_cpp: call it off the GUI thread."""
+    try:
+        import llama_cpp
+    except ImportError:
+        return None
+    if not llama_cpp.llama_supports_gpu_offload():
+        return None
+    gpus = [device.free_bytes for device in list_devices() if device.kind == "gpu"]
+    return sum(gpus) if gpus else None

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import llama_cpp
 
-from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.errors import UserError
 from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
 from engine.kernels.simulated_trap import trap_if_refused
+from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
-from engine.sampler import sampler_chain
+from engine.runtime.sampler import sampler_chain
 
 logger = logging.getLogger(__name__)
 
@@ -227,7 +227,7 @@ class LlamaModel:
         n_layers = int(llama_cpp.llama_model_n_layer(self._model)) + 1
         if not llama_cpp.llama_supports_gpu_offload():
             return 0, n_layers, ()
-        from engine.ggml_devices import gpu_devices
+        from engine.runtime.ggml_devices import gpu_devices
 
         gpus = gpu_devices()
         requested = n_layers if self._requested_gpu_layers < 0 else self._requested_gpu_layers  # < 0: all
@@ -294,7 +294,7 @@ class LlamaModel:
 
     def reusable_prefix(self, prompt: Sequence[int], segments: Sequence[int] | None = None) -> int:
         """How many leading prompt tokens `reuse_prefix` would keep (without changing anything)."""
-        from engine.prefix_cache import reusable_length
+        from engine.cache.prefix_cache import reusable_length
 
         # At least one token must be decoded again: the context keeps no logits to sample from.
         common = min(self.common_prefix(prompt), len(prompt) - 1)
@@ -379,7 +379,7 @@ class LlamaModel:
 
     def common_prefix(self, prompt: Sequence[int]) -> int:
         """How many leading prompt tokens the live context holds now (without changing it)."""
-        from engine.prefix_cache import common_prefix
+        from engine.cache.prefix_cache import common_prefix
 
         return common_prefix(self.kv_tokens, prompt)
 
@@ -422,7 +422,7 @@ class LlamaModel:
 
         The prompt must already be in the context except for what `prefill` adds.
         Stops silently; the caller reads `stop_reason`. `preselect=False` samples with
-        llama.cpp's plain chain (engine/sampler.py), to check that the first cut changes nothing.
+        llama.cpp's plain chain (engine/runtime/sampler.py), to check that the first cut changes nothing.
         """
         self.stop_reason = "max_tokens"
         with sampler_chain(sampling, self.n_vocab, prompt, preselect=preselect) as chain:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.errors import UserError
-from engine.gguf_header import GGUFHeaderError, read_header
 from engine.models import fit
+from engine.models.gguf_header import GGUFHeaderError, read_header
 from engine.models.shape import ModelShape, ModelShapeError
 from engine.protocol import AUTO_GPU_LAYERS, LoadOptions
 

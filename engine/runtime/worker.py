@@ -41,7 +41,7 @@ from engine.protocol import (
     Unload,
     Unloaded,
 )
-from engine.text_stream import Utf8Stream
+from engine.runtime.text_stream import Utf8Stream
 
 logger = logging.getLogger(__name__)
 
@@ -68,9 +68,9 @@ class Worker:
         self.conn = conn
         self.kernels: KernelSet = kernels  # the CPU kernel set every model in this process loads with
         self.pending: deque[Command] = deque()
-        self.model: Any = None  # engine.llama_runtime.LlamaModel once loaded
+        self.model: Any = None  # engine.runtime.llama_runtime.LlamaModel once loaded
         self.options: LoadOptions | None = None  # what `model` was loaded with
-        self.cache: Any = None  # engine.prefix_cache.PrefixCache for the loaded model, if enabled
+        self.cache: Any = None  # engine.cache.prefix_cache.PrefixCache for the loaded model, if enabled
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
         self.answers_total = 0
         self.answers_reused = 0
@@ -120,9 +120,9 @@ class Worker:
     def handle_load(self, cmd: Load) -> None:
         """Load a model. A switch that fails keeps the user working: the previous model is loaded
         again and reported with Loaded(restored_after_failure=True) after the Failed event."""
-        from engine.llama_runtime import ModelLoadError
-        from engine.memory_guard import check_memory
-        from engine.model_file import ModelFileError, check_model_file
+        from engine.models.model_file import ModelFileError, check_model_file
+        from engine.runtime.llama_runtime import ModelLoadError
+        from engine.runtime.memory_guard import check_memory
 
         if self._superseded(cmd):
             return  # the user picked another model before this one began loading
@@ -152,7 +152,7 @@ class Worker:
         self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at, cmd.options))
 
     def _load(self, options: LoadOptions) -> None:
-        from engine.llama_runtime import LlamaModel
+        from engine.runtime.llama_runtime import LlamaModel
 
         last_sent = [-1.0]
 
@@ -171,7 +171,7 @@ class Worker:
         """After a refused load: the model the user had, unless it is still loaded."""
         if options is None or self.has_model():
             return
-        from engine.llama_runtime import ModelLoadError
+        from engine.runtime.llama_runtime import ModelLoadError
 
         started = time.monotonic()
         try:
@@ -210,9 +210,9 @@ class Worker:
     def _open_cache(self, options: LoadOptions) -> Any:
         from pathlib import Path
 
-        from engine.model_hash import model_sha256
+        from engine.cache.prefix_cache import CacheKey, PrefixCache, cache_root
+        from engine.models.model_hash import model_sha256
         from engine.paths import cache_dir
-        from engine.prefix_cache import CacheKey, PrefixCache, cache_root
 
         try:
             type_k, type_v, flash_attn, swa_full = self.model.cache_settings()
@@ -244,10 +244,7 @@ class Worker:
     # --- generate ------------------------------------------------------------------
 
     def handle_generate(self, cmd: Generate) -> None:
-        from engine.chat_template import TemplateError
-        from engine.context_fit import fit_prompt
-        from engine.llama_runtime import PromptTooLongError
-        from engine.prompt_reuse import (
+        from engine.cache.prompt_reuse import (
             PromptState,
             Reuse,
             keep_snapshot,
@@ -257,6 +254,9 @@ class Worker:
             settle_answer,
             system_prompt_length,
         )
+        from engine.prompt.chat_template import TemplateError
+        from engine.prompt.context_fit import fit_prompt
+        from engine.runtime.llama_runtime import PromptTooLongError
 
         if self.model is None:
             self.send(Failed(cmd.request_id, NO_MODEL_LOADED))

@@ -25,7 +25,7 @@ def branch_segments(messages: Sequence[StoredMessage], model: str) -> list[int]:
 def branch_layout(messages: Sequence[StoredMessage], model: str) -> tuple[list[int], list[int]]:
     """(the branch's tokens, where each message's tokens begin among them); ([], []) as for branch_tokens.
 
-    The engine reads a prompt message by message from these starts (engine/prompt_reuse.py), so
+    The engine reads a prompt message by message from these starts (engine/cache/prompt_reuse.py), so
     that a history it kept and one it reads in full hold the very same numbers. A question that
     rewrites the end of the branch before it (its `token_start`) ends the messages it cuts into there.
     """

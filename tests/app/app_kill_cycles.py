@@ -42,7 +42,6 @@ from tests.engine.store.kill_cycles import MessageRow, check_store_after_kill, s
 if TYPE_CHECKING:  # the engine child re-imports this module under spawn: no Qt at the top
     from app.main_window import MainWindow
     from engine.protocol import Failed, Finished, Token
-
 REPO_ROOT = Path(__file__).resolve().parents[2]  # where `python -m tests...` finds the child
 MARK = "@@ "  # our lines, told apart from anything else a library prints
 MAX_TURNS = 40  # the child stops by itself here: a plan that never fired
@@ -124,7 +123,7 @@ class AppDriver:
 
     def _report_reopened(self, conversation_id: int) -> None:
         """Open the conversation from the list, as a click would, and report what the window shows."""
-        from app.conversation_list import ID_ROLE
+        from app.conversations.conversation_list import ID_ROLE
 
         listing = self.window.conversation_list.list
         items = [listing.item(row) for row in range(listing.count())]
@@ -192,9 +191,9 @@ def child_main(home: Path, cycle: int, reopen: int | None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from app.cli import build_parser
     from app.launcher import launch
     from app.main_window import MainWindow
+    from engine.cli.main import build_parser
 
     app = QApplication(sys.argv[:1])
     drivers: list[AppDriver] = []

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.about_computer import AboutComputerDialog
 from app.main_window import MainWindow
+from app.panels.about_computer import AboutComputerDialog
 from engine.kernels.machine import this_machine
 
 from .conftest import LOAD_TIMEOUT_MS

@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from engine.chat_template import BROKEN_SOURCE
+from engine.prompt.chat_template import BROKEN_SOURCE
 from engine.protocol import SamplingParams
 from tests.fixtures.bad_ggufs import BadFile, build_corpus
 

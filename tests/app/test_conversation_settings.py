@@ -11,10 +11,10 @@ from PySide6.QtGui import QFocusEvent, QTextCursor, QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QInputDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.conversation_settings import PROMPT_IDLE_MS, ConversationSettingsView, SettingsChange
+from app.conversations.conversation_settings import PROMPT_IDLE_MS, ConversationSettingsView, SettingsChange
 from app.style import apply_style
-from engine.builtin_templates import BUILTIN_TEMPLATES
 from engine.presets import BUILTIN_PRESETS, apply_preset
+from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
 from engine.protocol import SamplingParams
 from engine.store.records import Conversation
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QInputDialog
 from pytestqt.qtbot import QtBot
 
-from app.chat_view import FIRST_PAGE
+from app.chat.chat_view import FIRST_PAGE
 from app.main_window import MainWindow
 from engine.protocol import SamplingParams
 from engine.store.conversations import ConversationStore

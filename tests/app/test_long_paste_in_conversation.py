@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.branch_rows import dropped_notice
+from app.chat.branch_rows import dropped_notice
 from app.main_window import MainWindow
 from engine.protocol import Finished, SamplingParams
 from engine.store.records import Conversation

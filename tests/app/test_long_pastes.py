@@ -14,10 +14,10 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QTextOpti
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.composer import Composer
-from app.long_text import LONG_MESSAGE_CHARS, PASTE_CHARS, PREVIEW_CHARS, first_lines, preview
+from app.chat.composer import Composer
+from app.chat.long_text import LONG_MESSAGE_CHARS, PASTE_CHARS, PREVIEW_CHARS, first_lines, preview
+from app.chat.message_bubble import MessageBodyView, MessageBubble
 from app.main_window import MainWindow
-from app.message_bubble import MessageBodyView, MessageBubble
 from engine.protocol import SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from app.markdown_render import markdown_to_html
-from app.message_bubble import MessageBubble
+from app.chat.markdown_render import markdown_to_html
+from app.chat.message_bubble import MessageBubble
 
 
 def test_code_blocks_are_highlighted_on_a_shaded_table() -> None:

@@ -12,8 +12,8 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from app.model_picker import PickerEntry
-from engine.model_settings import ModelSettings, save_model_settings
+from app.models.model_picker import PickerEntry
+from engine.models.model_settings import ModelSettings, save_model_settings
 from engine.protocol import SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS

@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.models_window import ModelsWindow
+from app.models.models_window import ModelsWindow
 from tests.hub.conftest import fake_hub, tiny_ggufs  # noqa: F401 (fixtures)
 from tests.hub.fake_hub import FakeHub
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
-from app.models_window import ModelsWindow
+from app.models.models_window import ModelsWindow
 from engine.hub.offline_mode import OFFLINE_MODE
 from engine.paths import cache_dir, data_dir, models_dir
 from engine.protocol import SamplingParams

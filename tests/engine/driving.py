@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from engine.client.process import EngineProcess
 from engine.kernels.kernel_sets import KernelSet
 from engine.kernels.machine import this_machine
 from engine.kernels.remembered import recall
-from engine.process import EngineProcess
 from engine.protocol import ChatMessage, Event, Failed, Finished, Generate, Load, LoadOptions, SamplingParams
 
 TIMEOUT_S = 120

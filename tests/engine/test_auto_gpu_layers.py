@@ -9,10 +9,11 @@ import pytest
 
 from engine.models import fit
 from engine.models.fit import auto_gpu_layers
+from engine.runtime import ggml_devices
 
 
 def test_a_cpu_only_build_puts_nothing_on_a_gpu(starter_model: Path) -> None:
-    assert fit.free_vram() is None
+    assert ggml_devices.free_vram() is None
     assert auto_gpu_layers(str(starter_model), 4096) == 0
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING
-from engine.model_file import ModelFileError, check_model_file
-from engine.process import EngineDiedError, EngineProcess
+from engine.client.process import EngineDiedError, EngineProcess
+from engine.models.model_file import ModelFileError, check_model_file
+from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING
 from engine.protocol import (
     Event,
     Failed,

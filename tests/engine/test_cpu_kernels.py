@@ -163,7 +163,7 @@ def _kill_with_sigill_while_loading(log: Path, stop: threading.Event) -> None:
 
 
 def test_an_engine_killed_with_sigill_while_loading_is_restarted_on_safe_kernels_and_answers() -> None:
-    from engine.headless import RunRequest, run
+    from engine.cli.run import RunRequest, run
     from engine.paths import log_dir
 
     _remember_fast_kernels()

@@ -13,9 +13,9 @@ from pathlib import Path
 import psutil
 import pytest
 
-from engine import crash_report
-from engine.crash_report import describe_exit, oom_kill_count
-from engine.process import EngineDiedError, EngineProcess
+from engine.client import crash_report
+from engine.client.crash_report import describe_exit, oom_kill_count
+from engine.client.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     ChatMessage,
     Event,

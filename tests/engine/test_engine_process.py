@@ -11,7 +11,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from engine.process import EngineDiedError, EngineProcess
+from engine.client.process import EngineDiedError, EngineProcess
 from engine.protocol import (
     Cancel,
     ChatMessage,
@@ -28,7 +28,7 @@ from engine.protocol import (
     Started,
     Token,
 )
-from engine.worker import ENGINE_NICENESS
+from engine.runtime.worker import ENGINE_NICENESS
 from tests.engine.driving import TIMEOUT_S, events_until, started_engine
 
 

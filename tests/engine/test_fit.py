@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine.gguf_header import read_header
 from engine.models.fit import (
     FITS_SHARE,
     estimate_fit,
     kv_cache_bytes,
     system_memory,
 )
+from engine.models.gguf_header import read_header
 from engine.models.shape import ModelShape, ModelShapeError
 from tests.hub.fake_hub import write_tiny_gguf
 
@@ -195,7 +195,7 @@ def test_system_memory_reads_this_machine() -> None:
     assert 0 < free_ram <= psutil.virtual_memory().total
     if not llama_cpp.llama_supports_gpu_offload():
         assert free_vram is None
-    from engine.ggml_devices import list_devices
+    from engine.runtime.ggml_devices import list_devices
 
     cpu = [device for device in list_devices() if device.kind == "cpu"]
     assert cpu

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from engine.cli.main import main
 from engine.models.library import Library
 from engine.paths import models_dir
 from tests.engine.test_gguf_info import write_tiny_gguf

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.llama_runtime import LlamaModel, PromptTooLongError
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
-from engine.text_stream import Utf8Stream
+from engine.runtime.llama_runtime import LlamaModel, PromptTooLongError
+from engine.runtime.text_stream import Utf8Stream
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.memory_guard import check_memory, load_estimate
+from engine.client.process import EngineProcess
 from engine.models import fit
-from engine.process import EngineProcess
 from engine.protocol import Failed, Load, Loaded, LoadOptions
+from engine.runtime.memory_guard import check_memory, load_estimate
 
 MB = 1000**2
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.model_file import ModelFileError, check_model_file
+from engine.models.model_file import ModelFileError, check_model_file
 
 
 def test_the_starter_model_passes(starter_model: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from engine.model_settings import ModelSettings, model_settings, save_model_settings
+from engine.models.model_settings import ModelSettings, model_settings, save_model_settings
 from engine.protocol import AUTO_GPU_LAYERS
 from engine.settings import save_settings, settings_path
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.process import EngineProcess
+from engine.client.process import EngineProcess
 from engine.protocol import (
     Event,
     Failed,

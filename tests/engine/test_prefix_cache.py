@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.prefix_cache import BLOCK_TOKENS, CacheKey, PrefixCache, SnapshotFileError
+from engine.cache.prefix_cache import BLOCK_TOKENS, CacheKey, PrefixCache, SnapshotFileError
 
 KEY = CacheKey("ab" * 32, 4096, 1, 1, -1, True)
 
@@ -156,7 +156,7 @@ def test_forgetting_an_owner_deletes_its_snapshots_everywhere(tmp_path: Path) ->
 
 
 def test_owners_are_kept_on_disk_so_a_deleted_conversation_loses_its_snapshots_later(tmp_path: Path) -> None:
-    from engine.prefix_cache import forget_owner_on_disk
+    from engine.cache.prefix_cache import forget_owner_on_disk
 
     cache = _cache(tmp_path)
     cache.put(_tokens(100), b"a", owner="conversation:1")
@@ -196,7 +196,7 @@ def test_a_snapshot_serves_a_prompt_only_up_to_a_bound_both_were_read_from(tmp_p
 
 
 def test_bounds_are_kept_on_disk_and_older_files_are_deleted(tmp_path: Path) -> None:
-    from engine.prefix_cache import FILE_MAGIC, read_snapshot_header
+    from engine.cache.prefix_cache import FILE_MAGIC, read_snapshot_header
 
     cache = _cache(tmp_path)
     cache.put(_tokens(300), b"state", bounds=(0, 100, 300))

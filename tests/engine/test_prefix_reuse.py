@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.client.process import EngineProcess
 from engine.kernels.kernel_sets import KernelSet
-from engine.process import EngineProcess
 from engine.protocol import (
     ChatMessage,
     Failed,
@@ -204,7 +204,7 @@ def test_after_a_restart_a_conversation_is_served_from_disk(starter_model: Path)
 
 
 def test_the_system_prompt_is_pinned_and_kept_on_disk(starter_model: Path, hearth_home: Path) -> None:
-    from engine.prefix_cache import cache_root, read_snapshot_header
+    from engine.cache.prefix_cache import cache_root, read_snapshot_header
 
     system = ChatMessage("system", "You are a patient tutor. Explain every idea with one everyday example. " * 4)
     engine = _start(starter_model, reuse=True)
@@ -224,7 +224,7 @@ def test_the_system_prompt_is_pinned_and_kept_on_disk(starter_model: Path, heart
 
 
 def test_a_damaged_snapshot_on_disk_is_ignored_and_the_answer_is_still_right(starter_model: Path) -> None:
-    from engine.prefix_cache import cache_root
+    from engine.cache.prefix_cache import cache_root
 
     name, question = _script(seed=3, turns_each=1)[0]
     chats: dict[str, Chat] = {}

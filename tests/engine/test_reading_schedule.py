@@ -1,7 +1,7 @@
 """A reused history holds exactly the numbers a full read computes, on both CPU kernel sets.
 
 llama.cpp's CPU kernels give a token slightly different keys, values and logits depending on
-the batch it was read in (engine/prompt_reuse.py). Here the real models run in this process:
+the batch it was read in (engine/cache/prompt_reuse.py). Here the real models run in this process:
 one reads every prompt in full, the other keeps its context, or restores the last exchange's
 snapshot, as the engine does; after each prompt the logits of its last token must be
 bit-identical, not close, and so must the greedy answers.
@@ -16,11 +16,11 @@ import llama_cpp
 import numpy as np
 import pytest
 
-from engine.context_fit import fit_prompt
+from engine.cache.prompt_reuse import PromptState, read_prompt, reading_plan, settle_answer, system_prompt_length
 from engine.kernels.kernel_sets import KernelSet
-from engine.llama_runtime import LlamaModel
-from engine.prompt_reuse import PromptState, read_prompt, reading_plan, settle_answer, system_prompt_length
+from engine.prompt.context_fit import fit_prompt
 from engine.protocol import ChatMessage, Generate, LoadOptions, SamplingParams
+from engine.runtime.llama_runtime import LlamaModel
 from engine.store.records import StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
 from tests.engine.driving import kernels_or_skip

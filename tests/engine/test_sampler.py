@@ -1,4 +1,4 @@
-"""The sampler chain's first cut (engine/sampler.py) must never change which token is drawn."""
+"""The sampler chain's first cut (engine/runtime/sampler.py) must never change which token is drawn."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.llama_runtime import LlamaModel
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
-from engine.sampler import preselect_size
+from engine.runtime.llama_runtime import LlamaModel
+from engine.runtime.sampler import preselect_size
 
 
 @pytest.fixture(scope="module")

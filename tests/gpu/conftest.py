@@ -1,4 +1,4 @@
-"""GPU offload: the real engine (engine.process.EngineProcess) with a model's layers on a real GPU.
+"""GPU offload: the real engine (engine.client.process.EngineProcess) with a model's layers on a real GPU.
 
 The default test run leaves this folder out (pyproject.toml: --ignore=tests/gpu): this project's
 install is a CPU-only build, where every test here could only skip. bench/gpu_check.sh runs them on a
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.process import EngineProcess
+from engine.client.process import EngineProcess
 from engine.protocol import Event, Failed, Load, Loaded, LoadOptions
 
 HERE = Path(__file__).parent
@@ -126,7 +126,7 @@ def gpu_model(tmp_path_factory: pytest.TempPathFactory, gpus: list[Gpu]) -> Path
 
     tokenizer = os.environ.get("HEARTH_GPU_TOKENIZER")
     if tokenizer is None:
-        from engine.starter_model import starter_model_path
+        from engine.models.starter_model import starter_model_path
 
         tokenizer = str(starter_model_path())
     return write_random_llama(tmp_path_factory.mktemp("gpu-model") / "random-llama-1.2b-q4_0.gguf", Path(tokenizer))

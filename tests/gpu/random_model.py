@@ -226,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("give the output path")
     tokenizer = args.tokenizer
     if tokenizer is None:
-        from engine.starter_model import starter_model_path
+        from engine.models.starter_model import starter_model_path
 
         tokenizer = starter_model_path()
     started = time.monotonic()

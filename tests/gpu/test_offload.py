@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.gguf_header import read_header
-from engine.memory_guard import check_memory, load_estimate
+from engine.client.process import EngineProcess
 from engine.models import fit
-from engine.process import EngineProcess
+from engine.models.gguf_header import read_header
 from engine.protocol import (
     AUTO_GPU_LAYERS,
     ChatMessage,
@@ -29,6 +28,8 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.runtime import ggml_devices
+from engine.runtime.memory_guard import check_memory, load_estimate
 from tests.gpu.conftest import ALL_LAYERS, Gpu, free_vram_now, llama_log, load, receive_until
 
 N_CTX = 4096
@@ -110,7 +111,7 @@ def test_auto_gpu_layers_put_every_layer_on_the_gpu(engine: EngineProcess, gpu_m
 
 
 def test_the_engine_sees_the_free_gpu_memory_llama_cpp_reports(gpus: list[Gpu]) -> None:
-    seen = fit.free_vram()
+    seen = ggml_devices.free_vram()
     assert seen is not None, "the engine sees no GPU memory although llama.cpp lists a GPU"
     assert abs(seen - free_vram_now()) < 2 * GB  # read moments apart; other programs may allocate
 

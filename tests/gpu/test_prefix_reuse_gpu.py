@@ -4,7 +4,7 @@ tests/engine/test_prefix_reuse.py's interleaved conversations (its script and tu
 random-weight model fully offloaded. With the cache, a conversation's earlier answers were
 written one at a time into the GPU's KV cache, read again once finished, and come back from a RAM
 snapshot; without it, the whole history is read again, message by message, on the same schedule
-(engine/prompt_reuse.py). Kernels that gave a token other numbers in another batch than the CPU's
+(engine/cache/prompt_reuse.py). Kernels that gave a token other numbers in another batch than the CPU's
 show up as a different answer; a failure names the first turn and token where the two runs part.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.process import EngineProcess
+from engine.client.process import EngineProcess
 from engine.protocol import LoadOptions
 from tests.engine.test_prefix_reuse import Chat, Turn, _ask, _script
 from tests.gpu.conftest import ALL_LAYERS, Gpu, load

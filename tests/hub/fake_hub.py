@@ -312,7 +312,7 @@ class FakeHub:
 
 def _gguf_summary(files: Mapping[str, RepoFile]) -> dict[str, Any] | None:
     """The Hub's `gguf` model-info field, from the first GGUF's header (first part of a split)."""
-    from engine.gguf_header import GGUFHeaderError, read_header
+    from engine.models.gguf_header import GGUFHeaderError, read_header
 
     ggufs = sorted(p for p in files if p.lower().endswith(".gguf") and "mmproj" not in p.lower())
     if not ggufs:

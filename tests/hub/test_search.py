@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from huggingface_hub import constants
 
-from app.cli import main
-from engine.gguf_header import read_header
+from engine.cli.main import main
 from engine.hub.errors import GATED, OFFLINE, HubError
 from engine.hub.quant import EXPLANATION, quant_hint, quant_label
 from engine.hub.remote_header import FIRST_READ, clear_cache, fetch_remote_shape
 from engine.hub.search import list_model_files, search_models
+from engine.models.gguf_header import read_header
 from engine.models.shape import ModelShape
 from tests.hub.fake_hub import FakeHub, file_sha256, write_tiny_gguf
 

@@ -16,7 +16,7 @@ from PySide6.QtGui import QDesktopServices, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from app.message_bubble import MessageBubble
+from app.chat.message_bubble import MessageBubble
 from tests.privacy.socket_guard import SocketGuard
 
 SETTLE_MS = 300  # long enough for any queued resource load to have been asked for

@@ -140,7 +140,6 @@ def test_huggingface_hub_is_not_imported_when_the_window_starts(tmp_path: Path) 
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
         from app.main_window import MainWindow
-
         app = QApplication([])
         window = MainWindow()
         window.show()
