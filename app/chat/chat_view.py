@@ -222,10 +222,6 @@ class ChatView(QScrollArea):
             if self.bubbles and bubble is self.bubbles[-1] and bubble.message_id is not None:
                 _ = bubble.action_row  # the newest message shows its actions without a hover
 
-    @property
-    def streaming_bubble(self) -> MessageBubble | None:
-        return self._streaming
-
     def _on_render_timer(self) -> None:
         if self._streaming is not None:
             self._streaming.show_new_text()

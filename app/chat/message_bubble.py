@@ -277,10 +277,6 @@ class MessageBubble(QFrame):
             self.action_row_created.emit(row)
         return self._action_row
 
-    @property
-    def has_action_row(self) -> bool:
-        return self._action_row is not None
-
     def set_versions(self, number: int, count: int) -> None:
         self._versions = (number, count)
         if self._action_row is not None or count > 1:

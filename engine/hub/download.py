@@ -29,7 +29,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any, Literal
@@ -917,7 +917,3 @@ def _publish(remote: RemoteFile, dest: Path, sha256: str) -> None:
 
 def _mb(n: int) -> str:
     return f"{n / 1_000_000:.0f} MB"
-
-
-def progress_json(progress: DownloadProgress) -> dict[str, Any]:
-    return asdict(progress)

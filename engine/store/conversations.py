@@ -536,9 +536,6 @@ class ConversationStore:
             (name, sampling_to_json(sampling), time.time()),
         )
 
-    def delete_preset(self, name: str) -> None:
-        self._conn.execute("DELETE FROM presets WHERE name = ?", (name,))
-
     def presets(self) -> dict[str, SamplingParams]:
         rows = self._conn.execute("SELECT name, sampling FROM presets ORDER BY created_at").fetchall()
         return {name: sampling_from_json(text) for name, text in rows}
