@@ -53,14 +53,11 @@ class ConversationNotFoundError(LookupError):
     pass
 
 
-DISK_FULL = "The disk is full, so this could not be saved; free some space and try again."
-
-
 class DiskFullError(UserError, sqlite3.OperationalError):
     """A save refused for lack of disk space; still an sqlite3.Error for callers that catch those."""
 
     def __init__(self) -> None:
-        super().__init__(DISK_FULL)
+        super().__init__("store.disk_full")
 
 
 def _is_disk_full(exc: BaseException) -> bool:
