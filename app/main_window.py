@@ -29,7 +29,7 @@ from app.chat.composer import Composer
 from app.chat.message_bubble import ErrorView, MessageBubble
 from app.controllers.conversation_handling import ConversationHandlingMixin
 from app.controllers.engine_client import EngineClient
-from app.conversations.conversation_list import ConversationListView
+from app.conversations.conversation_list import ConversationListView, shown_title
 from app.conversations.conversation_settings import ConversationSettingsView
 from app.error_texts import details_text, error_text, failed_text, notice_text
 from app.panels.cache_view import CacheView
@@ -503,7 +503,8 @@ class MainWindow(ConversationHandlingMixin):
             self.conversation is None or generation.conversation_id != self.conversation.id
         )
         if elsewhere and generation is not None:
-            title = self.store.get(generation.conversation_id).title
+            answering = self.store.get(generation.conversation_id)
+            title = shown_title(answering.title, answering.title_is_auto)
             self.status_note.setText(
                 self.tr(
                     "Still answering in “{title}”. Stop that answer or wait for it to finish before sending here."
