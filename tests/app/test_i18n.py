@@ -19,12 +19,14 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
+from app.conversations.conversation_list import ID_ROLE, ConversationListView
 from app.error_texts import code_text, error_text, failed_text
 from app.i18n import install_translator
 from app.main_window import MainWindow
 from app.models.models_window import ModelsWindow
 from app.models.quant_hints import TRANSLATED_HINTS
 from engine.hub.quant import ALL_HINTS
+from engine.store.conversations import ConversationStore
 from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
@@ -35,6 +37,11 @@ I18N_DIR = ROOT / "resources" / "i18n"
 LOCALES = ("zh_TW", "zh_CN")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
+NEW_CHAT = {"zh_TW": "新對話", "zh_CN": "新对话"}
+REUSED = {  # {where} is a bare noun: each language says "from" its own way
+    "zh_TW": "提示的 80 個 token 中，有 50 個重複使用（來源：模型的工作記憶），省下約 0.2 秒。",
+    "zh_CN": "提示的 80 个 token 中，有 50 个重复使用（来源：模型的工作记忆），节省约 0.2 秒。",
+}
 EXPECTED = {
     # locale: (Send button, metrics panel title)
     "zh_TW": ("傳送", "效能"),
@@ -166,6 +173,42 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     assert shown.startswith("這個檔案不完整：它在 30 MB/")
     assert shown.endswith(" 處就結束了。")
     assert window.load_error.details_text.toPlainText() == "llama.cpp 自己的訊息請見引擎記錄檔。"
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_the_default_conversation_title_shows_in_the_chosen_language(
+    qtbot: QtBot, translated: str, tmp_path: Path
+) -> None:
+    """The store keeps "New chat" (older conversations too); the list says it like the New chat
+    button. A title the user typed stays as typed, even "New chat"."""
+    with ConversationStore(tmp_path / "chats.db") as store:
+        untitled = store.create()
+        named = store.create()
+        store.rename(named.id, "New chat")
+        summaries = store.summaries()
+    view = ConversationListView()
+    qtbot.addWidget(view)
+    view.set_conversations(summaries, None)
+    shown = {view.list.item(row).data(ID_ROLE): view.list.item(row).text() for row in range(view.list.count())}
+    assert shown == {untitled.id: NEW_CHAT[translated], named.id: "New chat"}
+    assert view.new_button.text() == NEW_CHAT[translated]
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_numbers_and_the_reuse_sentence_read_right_in_the_chosen_language(translated: str) -> None:
+    from app import formatting as fmt
+
+    assert fmt.seconds(0.214) == "0.21 秒"
+    assert fmt.seconds(12.34) == "12.3 秒"
+    assert fmt.rate(1234.4) == "1,234 token/秒"
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("MetricsPanel", text)
+
+    reused = tr("Reused {cached} of {total} prompt tokens from {where}{saved}.").format(
+        cached="50", total="80", where=tr("the model's working memory"), saved=tr(", saved ≈ {t}").format(t="0.2 秒")
+    )
+    assert reused == REUSED[translated]
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
