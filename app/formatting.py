@@ -10,13 +10,14 @@ from engine.protocol import Metrics
 def seconds(value: float | None) -> str:
     if value is None:
         return "–"
-    if value < 10:
-        return f"{value:.2f} s"
-    return f"{value:.1f} s"
+    number = f"{value:.2f}" if value < 10 else f"{value:.1f}"
+    return QCoreApplication.translate("Formatting", "{value} s").format(value=number)
 
 
 def rate(value: float | None) -> str:
-    return "–" if value is None else f"{value:,.0f} tok/s"
+    if value is None:
+        return "–"
+    return QCoreApplication.translate("Formatting", "{value} tok/s").format(value=f"{value:,.0f}")
 
 
 def megabytes(value: int | None) -> str:

@@ -27,6 +27,7 @@ def launch(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from app.error_texts import error_text
     from app.i18n import apply_regional_font, install_translator
     from app.main_window import MainWindow
     from app.style import apply_style
@@ -53,7 +54,7 @@ def launch(args: argparse.Namespace) -> int:
     try:
         model_path = args.model or str(starter_model_path())
     except StarterModelMissingError as exc:
-        window.load_error.show_error(str(exc), "")
+        window.load_error.show_error(error_text(exc), "")
         model_path = None
     if model_path:
         window.load_model(LoadOptions(model_path, n_ctx=args.ctx, n_threads=args.threads))

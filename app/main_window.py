@@ -29,9 +29,9 @@ from app.chat.composer import Composer
 from app.chat.message_bubble import ErrorView, MessageBubble
 from app.controllers.conversation_handling import ConversationHandlingMixin
 from app.controllers.engine_client import EngineClient
-from app.conversations.conversation_list import ConversationListView
+from app.conversations.conversation_list import ConversationListView, shown_title
 from app.conversations.conversation_settings import ConversationSettingsView
-from app.error_texts import details_text, error_text, failed_text, template_text
+from app.error_texts import details_text, error_text, failed_text, notice_text
 from app.panels.cache_view import CacheView
 from app.panels.live_metrics import LiveAnswer
 from app.panels.metrics_panel import MetricsPanel
@@ -503,7 +503,8 @@ class MainWindow(ConversationHandlingMixin):
             self.conversation is None or generation.conversation_id != self.conversation.id
         )
         if elsewhere and generation is not None:
-            title = self.store.get(generation.conversation_id).title
+            answering = self.store.get(generation.conversation_id)
+            title = shown_title(answering.title, answering.title_is_auto)
             self.status_note.setText(
                 self.tr(
                     "Still answering in “{title}”. Stop that answer or wait for it to finish before sending here."
@@ -519,8 +520,8 @@ class MainWindow(ConversationHandlingMixin):
             writer = generation.writer
             writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
             self._finishing_writers = [w for w in self._finishing_writers if w.is_alive()] + [writer]
-            if writer.error:
-                self.statusBar().showMessage(writer.error, 10_000)
+            if writer.error is not None:
+                self.statusBar().showMessage(error_text(writer.error), 10_000)
             # The branch in memory holds the answer as it was when it began: bring it up to date.
             for index, message in enumerate(self.branch):
                 if message.id == generation.message_id:
@@ -572,7 +573,7 @@ class MainWindow(ConversationHandlingMixin):
 
     def _on_noticed(self, notice: Notice) -> None:
         """Something the engine client did on its own (it switched llama.cpp's kernels): said once."""
-        self.statusBar().showMessage(template_text(notice.reason, notice.reason_template, notice.reason_params), 30_000)
+        self.statusBar().showMessage(notice_text(notice), 30_000)
 
     def cache_budgets(self) -> tuple[int, int]:
         """The prompt cache's RAM and disk limits in bytes: the user's, or the defaults."""

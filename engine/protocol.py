@@ -285,6 +285,7 @@ class Failed:
     # that the window can say it in its own language; "" when `reason` is a plain sentence.
     reason_template: str = ""
     reason_params: tuple[tuple[str, str], ...] = ()
+    reason_code: str = ""  # the stable code of `reason` (engine.errors.MESSAGES); "" for a plain sentence
 
     @classmethod
     def from_error(cls, request_id: int | None, error: BaseException, details: str = "", kind: str = "") -> Failed:
@@ -302,6 +303,7 @@ class Notice:
     reason: str
     reason_template: str = ""  # the English template and values, for the window's translation
     reason_params: tuple[tuple[str, str], ...] = ()
+    reason_code: str = ""  # the stable code of `reason` (engine.errors.MESSAGES)
 
     @classmethod
     def from_error(cls, error: BaseException) -> Notice:

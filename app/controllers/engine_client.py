@@ -24,6 +24,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal
 
 from engine.client.process import EngineDiedError, EngineProcess
+from engine.errors import failed_event, notice_event
 from engine.kernels.policy import KernelPolicy
 from engine.protocol import (
     CacheReport,
@@ -40,7 +41,6 @@ from engine.protocol import (
     Loaded,
     LoadOptions,
     LoadProgress,
-    Notice,
     QueryCache,
     SamplingParams,
     Shutdown,
@@ -267,10 +267,10 @@ class EngineClient(QObject):
             self._report_death(exc.failure, active)
             return None, None
         if verdict.kernels is None:  # nothing runs on this processor: that sentence is the account
-            failure = Failed.from_error(None, verdict.notice, exc.failure.details, kind="crash")
+            failure = failed_event(None, verdict.notice, exc.failure.details, kind="crash")
             self._report_death(failure, active)
             return None, None
-        self.noticed.emit(Notice.from_error(verdict.notice))
+        self.noticed.emit(notice_event(verdict.notice))
         if self._active_wrote or (self._options is None and command is None):
             self._report_death(exc.failure, active)  # the answer so far stays; the next one runs safely
             return None, None
@@ -308,7 +308,7 @@ class EngineClient(QObject):
     def _start_engine(self, load_began_at: float | None = None) -> EngineProcess:
         start = self._kernels.for_next_start()  # the first start on a new computer probes them (~1 s)
         if start.notice is not None:
-            self.noticed.emit(Notice.from_error(start.notice))
+            self.noticed.emit(notice_event(start.notice))
         engine = EngineProcess(kernels=start.kernels)
         engine.start(load_began_at)
         self._pid = engine.pid

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QPoint, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -23,10 +23,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.store.conversations import DEFAULT_TITLE
 from engine.store.records import ConversationSummary
 
 SEARCH_DELAY_MS = 200
 ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+def shown_title(title: str, title_is_auto: bool) -> str:
+    """A conversation's title as the window shows it. The store keeps the default title in English
+    (the command line and older conversations share it); the window says it in its own language,
+    in the words of the New chat button."""
+    if title_is_auto and title == DEFAULT_TITLE:
+        return QCoreApplication.translate("ConversationListView", "New chat")
+    return title
 
 
 class ConversationListView(QWidget):
@@ -98,7 +108,7 @@ class ConversationListView(QWidget):
                 item = QListWidgetItem(self._label(summary))
                 item.setData(ID_ROLE, summary.id)
                 when = self._when(summary.updated_at)
-                item.setToolTip(f"{summary.title}\n{summary.snippet or when}")
+                item.setToolTip(f"{shown_title(summary.title, summary.title_is_auto)}\n{summary.snippet or when}")
                 self.list.addItem(item)
                 if summary.id == current:
                     self.list.setCurrentItem(item)
@@ -125,7 +135,7 @@ class ConversationListView(QWidget):
 
     def _label(self, summary: ConversationSummary) -> str:
         marker = "● " if summary.id in self._generating else ""
-        return f"{marker}{summary.title}"
+        return f"{marker}{shown_title(summary.title, summary.title_is_auto)}"
 
     # --- user actions -----------------------------------------------------------------
 

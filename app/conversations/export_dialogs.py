@@ -8,6 +8,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from app.error_texts import error_text
 from engine.store.conversations import ConversationStore
 from engine.store.export import ImportFormatError, from_json, to_json, to_markdown
 from engine.store.records import Conversation
@@ -62,7 +63,7 @@ def import_conversation(parent: QWidget, store: ConversationStore) -> Conversati
         return from_json(store, data)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ImportFormatError) as exc:
         reason = (
-            str(exc)
+            error_text(exc)
             if isinstance(exc, ImportFormatError)
             else tr("This file is not a conversation exported from Hearth.")
         )

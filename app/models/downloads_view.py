@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.error_texts import template_text
+from app.error_texts import code_text
 from app.panels.segment_bar import FillBarView
 from engine.models.gguf_info import human_size
 
@@ -88,7 +88,7 @@ class DownloadRowView(QWidget):
         if job.state == "failed":
             if not job.error:
                 return self.tr("The download failed.")
-            return template_text(job.error, job.error_template, job.error_params)
+            return code_text(job.error_code, job.error_params, job.error)
         return states.get(job.state, str(job.state))
 
 

@@ -169,7 +169,8 @@ class HubView(QWidget):
         self._shapes.clear()
         self.files.clear()
         for group in repo_files.groups:
-            head = QTreeWidgetItem([f"{group.quant or self.tr('other')} · {quant_hint_text(group.hint)}"])
+            quant = group.quant or self.tr("other")  # outside the f-string, where lupdate sees it
+            head = QTreeWidgetItem([f"{quant} · {quant_hint_text(group.hint)}"])
             head.setFirstColumnSpanned(True)
             for model in group.files:
                 parts = self.tr(" ({n} parts)").format(n=len(model.parts)) if model.is_split else ""

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import run_in_background
-from app.error_texts import error_text
+from app.error_texts import code_text, error_text
 from engine.models.gguf_info import human_parameters, human_size
 from engine.models.library import Library, LibraryEntry
 
@@ -142,7 +142,7 @@ class LibraryView(QWidget):
         ]
         html = f"<h3>{escape(entry.name)}</h3>"  # names and metadata are shown as text, never run as HTML
         if meta.error:
-            html += f"<p style='color:#b42318'>{escape(meta.error)}</p>"
+            html += f"<p style='color:#b42318'>{escape(code_text(meta.error_code, meta.error_params, meta.error))}</p>"
         html += (
             "<table cellspacing='4'>"
             + "".join(f"<tr><td style='color:#555'>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.background import run_in_background
-from app.error_texts import template_text
+from app.error_texts import code_text
 from engine.kernels.report_text import format_report
 from engine.kernels.system_report import SystemReport, gather
 
@@ -96,7 +96,7 @@ class AboutComputerDialog(QDialog):
             amx=self.tr("on") if k.amx else self.tr("off"), repack=self.tr("on") if k.repack else self.tr("off")
         )
         if k.reason:
-            kernels += "\n" + template_text(k.reason, k.reason)
+            kernels += "\n" + code_text(k.reason_code, k.reason_params, k.reason)
         how = {
             "probe": self.tr("Found by a test in a throwaway process, {when}."),
             "crash": self.tr("Chosen after the engine crashed, {when}."),

@@ -290,16 +290,17 @@ class MetricsPanel(QFrame):
         m = a.final
         parts = []
         if m.cached_tokens:
+            # Bare nouns: each language puts its own "from" around them in the sentence below.
             where = {
-                "live": self.tr("from the model's working memory"),
-                "ram": self.tr("from Hearth's memory cache"),
-                "disk": self.tr("from Hearth's cache on disk"),
-            }.get(m.cache_source, self.tr("from memory"))
+                "live": self.tr("the model's working memory"),
+                "ram": self.tr("Hearth's memory cache"),
+                "disk": self.tr("Hearth's cache on disk"),
+            }.get(m.cache_source, self.tr("memory"))
             # What reading them would have cost, at this answer's reading speed.
             rate = m.prefill_tok_s if m.prefill_tok_s > 0 else 0.0
             saved = self.tr(", saved ≈ {t}").format(t=fmt.seconds(m.cached_tokens / rate)) if rate else ""
             parts.append(
-                self.tr("Reused {cached} of {total} prompt tokens {where}{saved}.").format(
+                self.tr("Reused {cached} of {total} prompt tokens from {where}{saved}.").format(
                     cached=f"{m.cached_tokens:,}", total=f"{m.prompt_tokens:,}", where=where, saved=saved
                 )
             )

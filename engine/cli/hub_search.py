@@ -59,7 +59,7 @@ def files_command(args: argparse.Namespace) -> int:
     from engine.models.fit import system_memory
 
     if args.ctx < 1:
-        raise HubError("The context length must be at least 1 token.", "other")
+        raise HubError("hub.context_too_small")
     print(f"Listing {args.repo} on the Hugging Face Hub…", file=sys.stderr)
     repo = list_model_files(args.repo, revision=args.revision, token=args.token)
     free_ram, free_vram = system_memory()

@@ -264,8 +264,8 @@ class _Answer:
                     out.write(json.dumps(metrics))
                     out.write("\n")
                 out.flush()
-                if turn is not None and turn.save_error:
-                    raise RunError(turn.save_error)
+                if turn is not None and turn.save_error is not None:
+                    raise RunError(str(turn.save_error))
                 return 0
         return 1
 

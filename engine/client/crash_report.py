@@ -10,31 +10,20 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
-from engine.errors import UserError
+from engine.errors import ErrorCode, UserError
 
 VMSTAT = Path("/proc/vmstat")
 
-_SIGNAL_SENTENCES: dict[int, str] = {
-    signal.SIGSEGV: (
-        "The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file."
-    ),
-    signal.SIGKILL: (
-        "The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory."
-    ),
-    signal.SIGABRT: "The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.",
-    signal.SIGBUS: (
-        "The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use."
-    ),
-    # Not "needs a newer processor": a machine may advertise an instruction and refuse it (engine/kernels/).
-    signal.SIGILL: "The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).",
-    signal.SIGFPE: "The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.",
-    signal.SIGTERM: "The engine was stopped by another program (terminated, SIGTERM).",
+# One sentence per signal (engine.errors.MESSAGES), so that each says what it means for the user.
+SIGNAL_CODES: dict[int, ErrorCode] = {
+    signal.SIGSEGV: "engine.crashed.sigsegv",
+    signal.SIGKILL: "engine.crashed.sigkill",
+    signal.SIGABRT: "engine.crashed.sigabrt",
+    signal.SIGBUS: "engine.crashed.sigbus",
+    signal.SIGILL: "engine.crashed.sigill",
+    signal.SIGFPE: "engine.crashed.sigfpe",
+    signal.SIGTERM: "engine.crashed.sigterm",
 }
-
-OOM_SENTENCE = (
-    "The system stopped the engine because the computer ran out of memory (SIGKILL);"
-    " close other programs or pick a smaller model or context."
-)
 
 
 def oom_kill_count() -> int | None:
@@ -49,13 +38,8 @@ def oom_kill_count() -> int | None:
     return None
 
 
-STOPPED_RESPONDING = "The engine stopped responding."
-EXIT_CODE = "The engine stopped unexpectedly (exit code {code})."
-OTHER_SIGNAL = "The engine stopped unexpectedly ({signal})."
-
-
 class EngineExitError(UserError):
-    """Why the engine child is gone, as one sentence (the window translates its template)."""
+    """Why the engine child is gone, as one sentence (the window says it in its language)."""
 
 
 def describe_exit(
@@ -71,11 +55,11 @@ def describe_exit(
 def exit_error(
     exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
 ) -> EngineExitError:
-    """describe_exit's sentence as an error that keeps its English template and values."""
+    """describe_exit's sentence as an error, with its code and values."""
     if exitcode is None:
-        return EngineExitError(STOPPED_RESPONDING)
+        return EngineExitError("engine.stopped_responding")
     if exitcode >= 0:
-        return EngineExitError(EXIT_CODE, {"code": exitcode})
+        return EngineExitError("engine.exit_code", code=exitcode)
     number = -exitcode
     if (
         number == signal.SIGKILL
@@ -83,11 +67,11 @@ def exit_error(
         and oom_kills_now is not None
         and oom_kills_now > oom_kills_before
     ):
-        return EngineExitError(OOM_SENTENCE)
-    if number in _SIGNAL_SENTENCES:
-        return EngineExitError(_SIGNAL_SENTENCES[number])
+        return EngineExitError("engine.crashed.out_of_memory")
+    if number in SIGNAL_CODES:
+        return EngineExitError(SIGNAL_CODES[number])
     try:
         name = signal.Signals(number).name
     except ValueError:
         name = f"signal {number}"
-    return EngineExitError(OTHER_SIGNAL, {"signal": name})
+    return EngineExitError("engine.signal", signal=name)

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine import paths
 from engine.client.crash_report import exit_error, oom_kill_count
+from engine.errors import UserError, failed_event
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import Command, Event, Failed, Shutdown
 
@@ -109,7 +110,7 @@ class EngineProcess:
 
     def send(self, command: Command) -> None:
         if self._conn is None:
-            raise EngineDiedError(Failed(None, "The engine is not running."))
+            raise EngineDiedError(failed_event(None, UserError("engine.not_running")))
         try:
             self._conn.send(command)
         except OSError as exc:
@@ -124,7 +125,7 @@ class EngineProcess:
     def receive(self, timeout: float | None = None) -> Event | None:
         """Next event, None on timeout. Raises EngineDiedError once the child is gone."""
         if self._conn is None:
-            raise EngineDiedError(Failed(None, "The engine is not running."))
+            raise EngineDiedError(failed_event(None, UserError("engine.not_running")))
         # Drain what the child sent before it died, then report the death.
         if self._conn.poll(0):
             return self._read()
@@ -165,7 +166,7 @@ class EngineProcess:
         tail = self.stderr_tail()
         self._close_conn()
         gone = exit_error(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())
-        return Failed.from_error(None, gone, tail, kind="crash")
+        return failed_event(None, gone, tail, kind="crash")
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines this child wrote to its log (llama.cpp's messages included)."""

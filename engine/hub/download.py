@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from engine.errors import UserError
 from engine.hub.claims import Claims, WaitStoppedError, discard_if_unclaimed
-from engine.hub.errors import OFFLINE, HubError, hub_errors
+from engine.hub.errors import HubError, hub_errors
 from engine.hub.hf_setup import login_token, prepare_huggingface_hub
 from engine.hub.offline_mode import require_online
 from engine.hub.transfer import direct_transfer_possible, open_body
@@ -100,27 +100,10 @@ class DownloadResult:
     already_there: bool  # the library had it: nothing was downloaded
 
 
-# Sentences the window translates (app/error_texts.py); {names} are filled in by UserError.
-CONNECTION_DROPPED = (
-    "The connection to the Hub dropped at {done} of {total}; "
-    "the part is kept and the download resumes where it stopped."
-)
-CHECKSUM_FAILED = (
-    "The download of {name} failed its checksum (expected {expected}…, got {got}…); nothing was saved. "
-    "Try again; if it keeps failing, the file on the Hub may be damaged."
-)
-NOT_ENOUGH_SPACE = (
-    "Not enough free disk space to download {name}: it needs {needed} more and {usable} can be used in {folder}."
-)
-DISK_FILLED = (
-    "The disk filled up while downloading {name} ({done} of {total} saved); "
-    "the part is kept, so free some space and the download resumes where it stopped."
-)
 # Said once when a download has to wait (the command line prints it; the window has its own words).
 ALREADY_DOWNLOADING = (
     "{name} is already being downloaded by another Hearth window or command; waiting for it to finish."
 )
-STOPPED_WAITING = "Stopped waiting for {name}; the other Hearth window or command goes on downloading it."
 
 
 class DownloadPaused(UserError):  # noqa: N818 - a state the caller asked for, not a failure
@@ -130,9 +113,7 @@ class DownloadPaused(UserError):  # noqa: N818 - a state the caller asked for, n
     waiting to take it over."""
 
     def __init__(self, name: str, done: int, total: int) -> None:
-        super().__init__(
-            f"The download of {name} is paused at {_mb(done)} of {_mb(total)}; it resumes where it stopped."
-        )
+        super().__init__("download.paused", name=name, done=_mb(done), total=_mb(total))
         self.done, self.total = done, total
         self.left_to_other = False
 
@@ -141,7 +122,7 @@ class WaitStopped(DownloadPaused):
     """The stop event was set while another Hearth process was downloading the file: nothing of it was touched."""
 
     def __init__(self, name: str, done: int, total: int) -> None:
-        UserError.__init__(self, STOPPED_WAITING, {"name": name})
+        UserError.__init__(self, "download.stopped_waiting", name=name)
         self.done, self.total = done, total
         self.left_to_other = True
 
@@ -254,7 +235,7 @@ def resolve(repo_id: str, path: str, revision: str = "main", token: str | None =
     from huggingface_hub.hf_api import RepoFile
 
     if constants.is_offline_mode():
-        raise HubError(OFFLINE, "offline")
+        raise HubError("hub.offline", kind="offline")
     require_online()
     token = login_token(token)
     with hub_errors(repo_id=repo_id, filename=path, revision=revision):
@@ -266,7 +247,7 @@ def resolve(repo_id: str, path: str, revision: str = "main", token: str | None =
         )
         entry = next((e for e in entries if isinstance(e, RepoFile) and e.path == path), None)
     if entry is None:
-        raise HubError(f"{repo_id} has no file {path} on the Hugging Face Hub.", "not_found")
+        raise HubError("hub.no_such_file", kind="not_found", repo=repo_id, file=path)
     sha256 = entry.lfs.sha256.lower() if entry.lfs is not None else None
     etag = (meta.etag or "").strip('"').lower()
     return RemoteFile(
@@ -489,12 +470,12 @@ def download_model(
     Set `cancel` together with `stop` to cancel: the parts are then deleted, except one another process
     is waiting to take over (DownloadPaused.left_to_other says so)."""
     if not paths:
-        raise HubError("No file to download was given.", "not_found")
+        raise HubError("download.nothing_given", kind="not_found")
     prepare_huggingface_hub()
     from huggingface_hub import constants
 
     if constants.is_offline_mode():
-        raise HubError(OFFLINE, "offline")
+        raise HubError("hub.offline", kind="offline")
     require_online()
     token = login_token(token)
     targets = dests if dests is not None else destinations(repo_id, paths)
@@ -610,8 +591,7 @@ def _check_free_space(folder: Path, remotes: list[RemoteFile], targets: list[Pat
         name = PurePosixPath(remotes[0].path).name
         usable = max(free - keep_free, 0)
         raise DiskSpaceError(
-            NOT_ENOUGH_SPACE,
-            {"name": name, "needed": human_size(needed), "usable": human_size(usable), "folder": folder},
+            "download.not_enough_space", name=name, needed=human_size(needed), usable=human_size(usable), folder=folder
         )
 
 
@@ -679,7 +659,7 @@ def _fetch_verified(
             failures = 0 if offset > before else failures + 1
             if failures > retries:
                 raise HubError(
-                    CONNECTION_DROPPED, "unreachable", params={"done": _mb(offset), "total": _mb(remote.size)}
+                    "download.connection_dropped", kind="unreachable", done=_mb(offset), total=_mb(remote.size)
                 ) from exc.cause
             wait = min(backoff_s * 2 ** max(failures - 1, 0), MAX_BACKOFF_S)
             logger.warning("download of %s interrupted at %d (%s); retrying in %.1fs", remote.path, offset, exc, wait)
@@ -697,7 +677,7 @@ def _fetch_verified(
     if expected is not None and got != expected:
         discard_partial(dest)
         name = PurePosixPath(remote.path).name
-        raise HubError(CHECKSUM_FAILED, "other", params={"name": name, "expected": expected[:12], "got": got[:12]})
+        raise HubError("download.checksum_failed", name=name, expected=expected[:12], got=got[:12])
     meter.update(offset, "done", force=True)
     return sha256, resumed_from
 
@@ -799,7 +779,7 @@ def _raise_hub_error(remote: RemoteFile, headers: dict[str, str]) -> None:
     response = get_session().get(remote.url, headers={**headers, "Range": "bytes=0-0"})
     with hub_errors(repo_id=remote.repo_id, filename=remote.path, revision=remote.commit):
         hf_raise_for_status(response)
-    raise HubError(f"The Hub refused {remote.path} ({response.status_code}).")
+    raise HubError("download.refused", path=remote.path, status=response.status_code)
 
 
 def _read_through_session(
@@ -863,10 +843,8 @@ def _hand_to_writer(
 def _raise_disk_error(error: OSError, remote: RemoteFile, written: int) -> None:
     name = PurePosixPath(remote.path).name
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        raise DiskSpaceError(DISK_FILLED, {"name": name, "done": _mb(written), "total": _mb(remote.size)}) from error
-    raise DiskSpaceError(
-        f"Could not write {name} to disk ({error.strerror or error}); the part is kept for a resume."
-    ) from error
+        raise DiskSpaceError("download.disk_filled", name=name, done=_mb(written), total=_mb(remote.size)) from error
+    raise DiskSpaceError("download.write_failed", name=name, problem=error.strerror or error) from error
 
 
 def _check_answer(response: Any, remote: RemoteFile, offset: int) -> None:

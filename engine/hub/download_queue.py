@@ -38,8 +38,8 @@ class JobSnapshot:
     eta_s: float | None
     error: str | None  # one sentence when failed
     result: tuple[Path, ...] = ()  # the files, when done
-    # What the error was built from (engine.errors.UserError), for the window to translate.
-    error_template: str | None = None
+    # The error's code and values (engine.errors.UserError), for the window to say it in its language.
+    error_code: str = ""
     error_params: tuple[tuple[str, str], ...] = ()
     # Cancelled, but the partial file was left to another Hearth process downloading it (or waiting to).
     left_to_other: bool = False
@@ -95,7 +95,7 @@ class DownloadQueue:
             job = self._jobs[job_id]
             if job.snapshot.state in ("paused", "failed"):
                 job.stop, job.cancel = threading.Event(), threading.Event()
-                self._set(job, state="queued", error=None, error_template=None, error_params=())
+                self._set(job, state="queued", error=None, error_code="", error_params=())
                 self._lock.notify_all()
 
     def cancel(self, job_id: int) -> None:
@@ -135,6 +135,18 @@ class DownloadQueue:
     # ---- the worker's side ----
     def _set(self, job: _Job, **changes: object) -> None:
         job.snapshot = replace(job.snapshot, **changes)  # type: ignore[arg-type]
+
+    def _fail(self, job: _Job, error: UserError) -> None:
+        with self._lock:
+            self._set(
+                job,
+                state="failed",
+                error=str(error),
+                error_code=error.code,
+                error_params=tuple(error.params.items()),
+                speed_bps=0.0,
+                eta_s=None,
+            )
 
     def _next(self) -> _Job | None:
         with self._lock:
@@ -193,21 +205,11 @@ class DownloadQueue:
                     self._set(job, state="paused", speed_bps=0.0, eta_s=None)
             return
         except UserError as exc:
-            with self._lock:
-                self._set(
-                    job,
-                    state="failed",
-                    error=str(exc),
-                    error_template=exc.template,
-                    error_params=tuple(exc.params.items()),
-                    speed_bps=0.0,
-                    eta_s=None,
-                )
+            self._fail(job, exc)
             return
         except Exception as exc:  # a bug must not kill the queue: the job says so, the log has the trace
             logger.exception("download of %s failed", snap.paths)
-            with self._lock:
-                self._set(job, state="failed", error=f"The download failed: {exc}.", speed_bps=0.0, eta_s=None)
+            self._fail(job, UserError("download.failed", problem=exc))
             return
         total = sum(r.size for r in results)
         with self._lock:

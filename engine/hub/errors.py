@@ -8,12 +8,12 @@ what it raises comes out as a HubError whose str() is the sentence and whose `ki
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
-from engine.errors import UserError
+from engine.errors import ErrorCode, UserError
 from engine.hub.hf_setup import prepare_huggingface_hub
 
 logger = logging.getLogger(__name__)
@@ -31,35 +31,16 @@ HubErrorKind = Literal[
     "other",
 ]
 
-GATED = (
-    "This model is gated: accept its terms on huggingface.co, then add your access token "
-    "(Models › Discover › Access token…, or --token on the command line)."
-)
-OFFLINE = "Hub actions are off because HF_HUB_OFFLINE is set."
-TOKEN_REFUSED = "The Hugging Face Hub refused your access token: check it under Models › Discover › Access token…."
-UNREACHABLE = "Could not reach the Hugging Face Hub at {host}: check your connection."
-RATE_LIMITED = "The Hugging Face Hub is limiting requests: try again in a minute."
-SERVER_ERROR = "The Hugging Face Hub had a server error ({status}): try again later."
-FORBIDDEN = "The Hugging Face Hub refused access to {repo}: your token lacks permission."
-NO_SUCH_MODEL = (
-    "No model named {repo} on the Hugging Face Hub "
-    "(a private model needs your access token: Models › Discover › Access token…)."
-)
-
 
 class HubError(UserError):
     """A Hub action failed; str() is one sentence for the user."""
 
     def __init__(
-        self,
-        message: str,
-        kind: HubErrorKind = "other",
-        status: int | None = None,
-        params: Mapping[str, object] | None = None,
+        self, code: ErrorCode, /, *, kind: HubErrorKind = "other", http_status: int | None = None, **params: object
     ) -> None:
-        super().__init__(message, params)
+        super().__init__(code, **params)
         self.kind: HubErrorKind = kind
-        self.status = status
+        self.status = http_status
 
 
 def hub_host(url: str | None = None) -> str:
@@ -90,19 +71,19 @@ def hub_error(
     if isinstance(exc, HubError):
         error = exc
     elif isinstance(exc, OfflineModeIsEnabled):
-        error = HubError(OFFLINE, "offline")
+        error = HubError("hub.offline", kind="offline")
     elif isinstance(exc, HFValidationError):
-        error = HubError(f"“{repo_id}” is not a Hugging Face model name: it looks like owner/name.", "bad_name")
+        error = HubError("hub.bad_name", kind="bad_name", repo=repo_id)
     elif isinstance(exc, HfHubHTTPError):
         error = _from_hub_answer(exc, repo_id or "this model", filename, revision)
     elif isinstance(exc, (httpx2.TransportError, ConnectionError, TimeoutError)):
         host = hub_host(_request_url(exc))
-        error = HubError(UNREACHABLE, "unreachable", params={"host": host})
+        error = HubError("hub.unreachable", kind="unreachable", host=host)
     elif isinstance(exc, httpx2.HTTPStatusError):
         error = _from_status(exc.response.status_code, repo_id or "this model")
     else:
         logger.error("unexpected Hub failure", exc_info=exc)
-        error = HubError(f"The Hugging Face Hub request failed: {exc}.")
+        error = HubError("hub.request_failed", problem=exc)
     return error
 
 
@@ -118,28 +99,34 @@ def _from_hub_answer(exc: Any, repo: str, filename: str | None, revision: str | 
 
     status = exc.response.status_code if exc.response is not None else None
     if isinstance(exc, GatedRepoError):  # before RepositoryNotFoundError: it is a subclass
-        return HubError(GATED, "gated", status)
+        return HubError("hub.gated", kind="gated", http_status=status)
     if status == 401 and "Invalid credentials" in (exc.server_message or ""):
-        return HubError(TOKEN_REFUSED, "token", status)
+        return HubError("hub.token_refused", kind="token", http_status=status)
     if isinstance(exc, RemoteEntryNotFoundError):
-        return HubError(
-            f"{repo} has no file {filename or 'by that name'} on the Hugging Face Hub.", "not_found", status
-        )
+        return _no_such_file(repo, filename, status)
     if isinstance(exc, RevisionNotFoundError):
-        return HubError(f"{repo} has no revision {revision or ''} on the Hugging Face Hub.", "not_found", status)
+        return HubError(
+            "hub.no_such_revision", kind="not_found", http_status=status, repo=repo, revision=revision or ""
+        )
     if isinstance(exc, RepositoryNotFoundError):
-        return HubError(NO_SUCH_MODEL, "not_found", status, params={"repo": repo})
+        return HubError("hub.no_such_model", kind="not_found", http_status=status, repo=repo)
     return _from_status(status, repo)
+
+
+def _no_such_file(repo: str, filename: str | None, status: int | None) -> HubError:
+    if filename is None:
+        return HubError("hub.no_such_file_unnamed", kind="not_found", http_status=status, repo=repo)
+    return HubError("hub.no_such_file", kind="not_found", http_status=status, repo=repo, file=filename)
 
 
 def _from_status(status: int | None, repo: str) -> HubError:
     if status == 403:
-        return HubError(FORBIDDEN, "forbidden", 403, params={"repo": repo})
+        return HubError("hub.forbidden", kind="forbidden", http_status=403, repo=repo)
     if status == 429:
-        return HubError(RATE_LIMITED, "rate_limited", 429)
+        return HubError("hub.rate_limited", kind="rate_limited", http_status=429)
     if status is not None and status >= 500:
-        return HubError(SERVER_ERROR, "server", status, params={"status": status})
-    return HubError(f"The Hugging Face Hub answered with an error ({status}).", "other", status)
+        return HubError("hub.server_error", kind="server", http_status=status, status=status)
+    return HubError("hub.http_error", http_status=status, status=status)
 
 
 # What hub_errors() translates: failures of the network or of the Hub, never programming errors.

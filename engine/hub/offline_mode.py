@@ -9,10 +9,6 @@ from engine.hub.errors import HubError
 from engine.settings import load_settings, save_settings
 
 SETTINGS_KEY = "offline_mode"
-OFFLINE_MODE = (
-    "Offline mode is on, so Hearth does not contact the Hugging Face Hub; "
-    "turn it off under Privacy to search or download."
-)
 
 
 def offline_mode() -> bool:
@@ -26,4 +22,4 @@ def set_offline_mode(on: bool) -> None:
 def require_online() -> None:
     """Raise the offline-mode sentence when the switch is on; every Hub action calls this first."""
     if offline_mode():
-        raise HubError(OFFLINE_MODE, "offline")
+        raise HubError("hub.offline_mode", kind="offline")

@@ -83,13 +83,13 @@ def _read(repo_id: str, path: str, revision: str, token: str | None) -> GGUFHead
                 return parse_header(bytes(data[:want]))
             except GGUFHeaderTruncatedError:
                 if file_size is not None and len(data) >= file_size:
-                    raise HubError(f"{path} on the Hub is damaged: it ends inside its GGUF header.") from None
+                    raise HubError("hub.remote_header_cut", path=path) from None
                 if want >= MAX_HEADER:
-                    raise HubError(f"The header of {path} is larger than {MAX_HEADER // 2**20} MB.") from None
+                    raise HubError("hub.remote_header_too_big", path=path, limit=MAX_HEADER // 2**20) from None
                 want = min(want * 2, MAX_HEADER)
                 logger.debug("GGUF header of %s needs more than %d bytes; reading up to %d", path, len(data), want)
             except GGUFHeaderError as exc:
-                raise HubError(f"{path} on the Hub is not a GGUF model file ({exc}).") from exc
+                raise HubError("hub.remote_not_gguf", path=path, problem=exc) from exc
 
 
 def _total_size(content_range: str | None) -> int | None:

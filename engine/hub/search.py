@@ -149,7 +149,7 @@ def search_models(query: str, *, limit: int = 30, token: str | None = None) -> l
 
     token = login_token(token)
     if limit < 1:
-        raise HubError("The number of results must be at least 1.", "other")
+        raise HubError("hub.search_limit")
     with hub_errors():
         _fail_fast_if_unreachable()
         found = HfApi().list_models(

@@ -28,32 +28,6 @@ from engine.kernels.remembered import KernelChoice
 
 logger = logging.getLogger(__name__)
 
-# Sentences the window translates (app/error_texts.py), one per case so that each translates whole.
-SWITCHED_AMX = (
-    "This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels"
-    " on this computer."
-)
-SWITCHED_REPACK = (
-    "This processor refuses the instructions of llama.cpp's weight-repacking kernels, so Hearth switched llama.cpp"
-    " to its safe kernels on this computer."
-)
-RECOVERED_AMX = (
-    "The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it"
-    " with llama.cpp's safe kernels and will keep them on this computer."
-)
-RECOVERED_REPACK = (
-    "The engine crashed because this processor refuses the instructions of llama.cpp's weight-repacking kernels;"
-    " Hearth restarted it with llama.cpp's safe kernels and will keep them on this computer."
-)
-NOTHING_WORKS_MISSING = (
-    "llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which"
-    " this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details)."
-)
-NOTHING_WORKS_REFUSED = (
-    "llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction"
-    " it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details)."
-)
-
 
 class KernelNotice(UserError):  # noqa: N818 - a notice, not a failure: it carries a translatable sentence
     """What Hearth did about the kernels, as one sentence (shown once)."""
@@ -76,17 +50,18 @@ class AfterDeath:
 def _extra_buffers_refused(system_info: str, *, crashed: bool) -> tuple[KernelNotice, str]:
     """(the sentence, the instruction class) for a machine where only the fast kernels trap."""
     amx = refused_by_extra_buffers(system_info) == "AMX"
+    refused = "AMX" if amx else "extra buffer types"
     if crashed:
-        return KernelNotice(RECOVERED_AMX if amx else RECOVERED_REPACK), "AMX" if amx else "extra buffer types"
-    return KernelNotice(SWITCHED_AMX if amx else SWITCHED_REPACK), "AMX" if amx else "extra buffer types"
+        return KernelNotice("kernels.recovered.amx" if amx else "kernels.recovered.repack"), refused
+    return KernelNotice("kernels.switched.amx" if amx else "kernels.switched.repack"), refused
 
 
 def _nothing_runs(system_info: str, cpu_flags: tuple[str, ...]) -> tuple[KernelNotice, str]:
     """(the sentence, the instruction class) for a build that traps even on the safe kernels."""
     missing = missing_features(system_info, cpu_flags)
     if missing:
-        return KernelNotice(NOTHING_WORKS_MISSING, {"names": " and ".join(missing[:2])}), missing[0]
-    return KernelNotice(NOTHING_WORKS_REFUSED), ""
+        return KernelNotice("kernels.nothing_works.missing", names=" and ".join(missing[:2])), missing[0]
+    return KernelNotice("kernels.nothing_works.refused"), ""
 
 
 class KernelPolicy:
@@ -139,10 +114,10 @@ class KernelPolicy:
         safer = safer_than(kernels)
         if safer is not None:
             notice, refused_class = _extra_buffers_refused(self._system_info, crashed=True)
-            self._decide(KernelChoice(safer, "crash", str(notice), refused_class, time.time()))
+            self._decide(KernelChoice.because(safer, "crash", notice, refused_class, time.time()))
             return AfterDeath(safer, notice)
         notice, instruction_class = _nothing_runs(self._system_info, self.machine.cpu_flags)
-        self._decide(KernelChoice(None, "crash", str(notice), instruction_class, time.time()))
+        self._decide(KernelChoice.because(None, "crash", notice, instruction_class, time.time()))
         return AfterDeath(None, notice)
 
     # --- inside ------------------------------------------------------------------------
@@ -162,7 +137,7 @@ class KernelPolicy:
         model = self._probe_model or _starter_model()
         if model is None:
             logger.warning("no model to probe the kernels with; starting on the fast kernels")
-            self._choice = KernelChoice("full", "unprobed", "No model was found to probe the kernels with.")
+            self._choice = KernelChoice.because("full", "unprobed", UserError("kernels.no_probe_model"))
             return StartKernels("full")
         log_path = self._log_path or paths.log_dir() / "engine.log"
         results: list[ProbeResult] = []
@@ -175,18 +150,20 @@ class KernelPolicy:
                 return self._after_probe(kernels, results)
             if result.outcome == "failed":
                 # No verdict (a broken install, a timeout): start as usual, let a crash decide.
-                self._choice = KernelChoice("full", "unprobed", f"The kernel probe failed: {result.detail}.")
+                self._choice = KernelChoice.because(
+                    "full", "unprobed", UserError("kernels.probe_failed", problem=result.detail)
+                )
                 return StartKernels("full")
         notice, instruction_class = _nothing_runs(self._system_info, self.machine.cpu_flags)
-        self._decide(KernelChoice(None, "probe", str(notice), instruction_class, time.time()))
+        self._decide(KernelChoice.because(None, "probe", notice, instruction_class, time.time()))
         return StartKernels("safe", notice)
 
     def _after_probe(self, kernels: KernelSet, results: list[ProbeResult]) -> StartKernels:
         if kernels == "full":
-            self._decide(KernelChoice("full", "probe", "The fast kernels ran in a test on this computer.", ""))
+            self._decide(KernelChoice.because("full", "probe", UserError("kernels.fast_ok")))
             return StartKernels("full")
         notice, refused_class = _extra_buffers_refused(self._system_info, crashed=False)
-        self._decide(KernelChoice(kernels, "probe", str(notice), refused_class, time.time()))
+        self._decide(KernelChoice.because(kernels, "probe", notice, refused_class, time.time()))
         return StartKernels(kernels, notice)
 
 

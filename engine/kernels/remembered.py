@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Literal
 
 from engine import paths
+from engine.errors import UserError, code_of_sentence
 from engine.json_file import read_json_object
 from engine.kernels.kernel_sets import LADDER, KernelSet
 from engine.kernels.machine import MachineIdentity
@@ -33,6 +34,27 @@ class KernelChoice:
     instruction_class: str = ""  # what the processor refused ("AMX", "AVX-512", ...), "" if none or unknown
     decided_at: float = 0.0
     system_info: str = ""  # llama.cpp's list of the CPU features its build uses, when known
+    reason_code: str = ""  # the reason's code and values (engine.errors.MESSAGES), for the window's translation
+    reason_params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def because(
+        cls,
+        kernels: KernelSet | None,
+        decided_by: DecidedBy,
+        why: UserError,
+        instruction_class: str = "",
+        decided_at: float = 0.0,
+    ) -> KernelChoice:
+        return cls(
+            kernels,
+            decided_by,
+            str(why),
+            instruction_class,
+            decided_at,
+            reason_code=why.code,
+            reason_params=tuple(why.params.items()),
+        )
 
 
 def store_path() -> Path:
@@ -42,7 +64,9 @@ def store_path() -> Path:
 def override() -> KernelChoice | None:
     value = os.environ.get(OVERRIDE_ENV, "").strip().lower()
     if value in LADDER:
-        return KernelChoice(value, "override", f"{OVERRIDE_ENV}={value} is set.")
+        return KernelChoice.because(
+            value, "override", UserError("kernels.override", variable=OVERRIDE_ENV, value=value)
+        )
     return None
 
 
@@ -54,13 +78,18 @@ def recall(machine: MachineIdentity, path: Path | None = None) -> KernelChoice |
     decided_by = entry.get("decided_by")
     if kernels not in (*LADDER, None) or decided_by not in ("probe", "crash"):
         return None
+    reason = str(entry.get("reason", ""))
+    params = entry.get("reason_params")
     return KernelChoice(
         kernels,
         decided_by,
-        str(entry.get("reason", "")),
+        reason,
         str(entry.get("instruction_class", "")),
         float(entry.get("decided_at", 0.0)),
         str(entry.get("system_info", "")),
+        # A choice remembered before reasons had codes: its sentence (one without values) names it.
+        str(entry.get("reason_code") or code_of_sentence(reason) or ""),
+        tuple((str(k), str(v)) for k, v in params.items()) if isinstance(params, dict) else (),
     )
 
 
@@ -69,6 +98,7 @@ def remember(machine: MachineIdentity, choice: KernelChoice, path: Path | None =
     target = path or store_path()
     entries = read_json_object(target)
     entry = asdict(choice) | {
+        "reason_params": dict(choice.reason_params),
         "decided_at": choice.decided_at or time.time(),
         "cpu_model": machine.cpu_model,
         "engine_build": machine.engine_build,

@@ -52,6 +52,8 @@ class KernelsReport:
     decided_by: str  # "probe", "crash", "override", "" (not decided yet)
     decided_at: float = 0.0
     instruction_class: str = ""  # what the processor refused, if anything
+    reason_code: str = ""  # the reason's code and values (engine.errors.MESSAGES), for the window's translation
+    reason_params: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,8 @@ def _kernels_report(features: set[str]) -> KernelsReport:
         decided_by=choice.decided_by,
         decided_at=choice.decided_at,
         instruction_class=choice.instruction_class,
+        reason_code=choice.reason_code,
+        reason_params=choice.reason_params,
     )
 
 

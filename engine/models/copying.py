@@ -16,7 +16,6 @@ from typing import Any
 
 from engine.json_file import read_json_object
 from engine.models.external import SHA256_HEX
-from engine.models.gguf_info import human_size
 
 SIDECAR_SUFFIX = ".source.json"
 COPY_CHUNK = 8 * 1024 * 1024
@@ -46,13 +45,12 @@ def write_source_record(model_file: Path, record: dict[str, Any]) -> None:
     os.replace(tmp, target)
 
 
-def free_space_problem(folder: Path, needed: int, keep_free: int, what: str) -> str | None:
-    """One sentence when writing `needed` bytes would leave less than `keep_free` on the disk."""
+def usable_space_if_short(folder: Path, needed: int, keep_free: int) -> int | None:
+    """The bytes that can be used, when writing `needed` bytes would leave less than `keep_free` on the disk."""
     free = shutil.disk_usage(folder).free
     if free - needed >= keep_free:
         return None
-    usable = max(free - keep_free, 0)
-    return f"Not enough free disk space for {what}: it needs {human_size(needed)} and {human_size(usable)} can be used."
+    return max(free - keep_free, 0)
 
 
 def copy_hashing(source: Path, target: Path, progress: Callable[[int], None] | None = None) -> str:

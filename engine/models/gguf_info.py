@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from engine.errors import UserError
+
 if TYPE_CHECKING:
     from engine.models.shape import ModelShape
 logger = logging.getLogger(__name__)
@@ -48,6 +50,8 @@ class ModelMetadata:
     # The header's keys as engine.models.gguf_header returns them (long arrays as their length).
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     error: str | None = None  # one sentence when the file cannot be used
+    error_code: str = ""  # its code and values (engine.errors.MESSAGES), for the window's translation
+    error_params: tuple[tuple[str, str], ...] = ()
 
     @property
     def usable(self) -> bool:
@@ -75,6 +79,20 @@ class _FileInfo:
     metadata: dict[str, Any]
     parameter_count: int
     error: str | None
+    error_code: str = ""
+    error_params: tuple[tuple[str, str], ...] = ()
+
+
+def _problem(error: UserError) -> dict[str, Any]:
+    """The error fields of ModelMetadata and _FileInfo for `error`."""
+    return {"error": str(error), "error_code": error.code, "error_params": tuple(error.params.items())}
+
+
+def _pairs(value: object) -> tuple[tuple[str, str], ...]:
+    """Error values as the cache file keeps them (a list of [name, value]); () when damaged."""
+    if not isinstance(value, list):
+        return ()
+    return tuple((str(pair[0]), str(pair[1])) for pair in value if isinstance(pair, list) and len(pair) == 2)
 
 
 def human_size(n: int) -> str:
@@ -140,21 +158,22 @@ def _read_file(path: Path) -> tuple[_FileInfo, bool]:
     from engine.models.model_file import ModelFileError, check_model_file
 
     stat = path.stat()
-    problem = f"{path.name} is not a complete GGUF model."
+    problem = UserError("model_file.not_complete", name=path.name)
     try:
         header = read_header(path)
     except Exception as exc:  # any parse failure: check_model_file says it in a sentence
         logger.debug("header of %s unreadable: %s", path, exc)
         header = None
-        problem = f"{path.name} could not be read as a GGUF model ({exc})."
+        problem = UserError("model_file.unparsable", name=path.name, problem=exc)
     if header is not None and stat.st_size >= header.data_end:
         return _FileInfo(stat.st_size, stat.st_mtime_ns, header.metadata, header.parameter_count, None), True
     try:
         check_model_file(path)
     except ModelFileError as exc:
-        problem = str(exc)
-    transient = problem.startswith("Cannot read")  # a permission problem may be fixed without touching the file
-    return _FileInfo(stat.st_size, stat.st_mtime_ns, {}, 0, problem), not transient
+        problem = exc
+    # A permission problem may be fixed without touching the file: not remembered.
+    transient = problem.code in ("model_file.not_regular", "model_file.unreadable")
+    return _FileInfo(stat.st_size, stat.st_mtime_ns, {}, 0, **_problem(problem)), not transient
 
 
 class MetadataCache:
@@ -211,6 +230,8 @@ class MetadataCache:
                     known["metadata"],
                     int(known.get("parameter_count") or 0),
                     known.get("error"),
+                    str(known.get("error_code") or ""),
+                    _pairs(known.get("error_params")),
                 )
             info, cacheable = _read_file(path)
             self.reads += 1
@@ -221,6 +242,8 @@ class MetadataCache:
                     "metadata": info.metadata,
                     "parameter_count": info.parameter_count,
                     "error": info.error,
+                    "error_code": info.error_code,
+                    "error_params": [list(pair) for pair in info.error_params],
                 }
                 self._save()
             return info
@@ -237,12 +260,19 @@ def read_model_metadata(path: str | os.PathLike[str], cache: MetadataCache | Non
 
         try:
             check_model_file(path)
-            problem = f"Cannot read the model file {path}."
+            problem = UserError("model_file.cannot_read", path=path)
         except ModelFileError as exc:
-            problem = str(exc)
-        return ModelMetadata(path, 0, error=problem)
+            problem = exc
+        return ModelMetadata(path, 0, **_problem(problem))
     if first.error:
-        return ModelMetadata(path, first.size, raw=first.metadata, error=first.error)
+        return ModelMetadata(
+            path,
+            first.size,
+            raw=first.metadata,
+            error=first.error,
+            error_code=first.error_code,
+            error_params=first.error_params,
+        )
     raw = first.metadata
     parts, size, parameters, parts_problem = _gather_parts(path, raw, first, cache)
     architecture = _text(raw.get("general.architecture"))
@@ -260,7 +290,7 @@ def read_model_metadata(path: str | os.PathLike[str], cache: MetadataCache | Non
         split_count=len(parts),
         parts=tuple(parts),
         raw=raw,
-        error=parts_problem,
+        **(_problem(parts_problem) if parts_problem is not None else {}),
     )
 
 
@@ -270,7 +300,7 @@ def _text(value: object) -> str | None:
 
 def _gather_parts(
     path: Path, raw: dict[str, Any], first: _FileInfo, cache: MetadataCache
-) -> tuple[list[Path], int, int, str | None]:
+) -> tuple[list[Path], int, int, UserError | None]:
     """A split model's parts, total size and parameters, or why it is not usable."""
     count = raw.get("split.count")
     if not isinstance(count, int) or count <= 1:
@@ -282,14 +312,14 @@ def _gather_parts(
             [path],
             first.size,
             first.parameter_count,
-            (f"{path.name} is one of {count} parts of a split model, but its name does not say which."),
+            UserError("model_file.split_unnamed", name=path.name, count=count),
         )
     if isinstance(number, int) and number != 0:
         return (
             [path],
             first.size,
             first.parameter_count,
-            (f"{path.name} is part {number + 1} of a split model; open the first part, {named[2][0].name}."),
+            UserError("model_file.split_not_first", name=path.name, number=number + 1, first=named[2][0].name),
         )
     parts = named[2]
     size, parameters = first.size, first.parameter_count
@@ -301,10 +331,13 @@ def _gather_parts(
                 parts,
                 size,
                 parameters,
-                (f"This model is split into {count} files and part {index} ({part.name}) is missing."),
+                UserError("model_file.split_part_missing", count=count, index=index, name=part.name),
             )
         if info.error:
-            return parts, size, parameters, f"Part {index} of {count} ({part.name}): {info.error}"
+            bad_part = UserError(
+                "model_file.split_part_bad", index=index, count=count, name=part.name, problem=info.error
+            )
+            return parts, size, parameters, bad_part
         size += info.size
         parameters += info.parameter_count
     return parts, size, parameters, None

@@ -24,11 +24,11 @@ from engine.errors import UserError
 from engine.models.copying import (
     Progress,
     copy_hashing,
-    free_space_problem,
     read_source_record,
     recorded_sha256,
     sidecar_path,
     temp_name_for,
+    usable_space_if_short,
     write_source_record,
 )
 from engine.models.external import (
@@ -241,14 +241,14 @@ class Library:
             for entry in self.entries(include_hidden=True):
                 if entry.holds(path):
                     return entry
-            raise LibraryError(f"{path} is not in the library; `hearth models import` adds a copy of it.")
+            raise LibraryError("library.not_in_library", path=path)
         prefixed = [e for e in entries if e.name.lower().startswith(query.lower())] if query else []
         if len(prefixed) == 1:
             return prefixed[0]
         if prefixed:
             names = ", ".join(f"'{e.name}'" for e in prefixed[:5])
-            raise LibraryError(f"'{query}' could be any of {len(prefixed)} models ({names}); type more of the name.")
-        raise LibraryError(f"No model named '{query}' in the library; `hearth models list` shows them.")
+            raise LibraryError("library.ambiguous", query=query, count=len(prefixed), names=names)
+        raise LibraryError("library.no_such_model", query=query)
 
     def download_destination(self, repo_id: str, path: str) -> Path:
         """Where a download of `path` from `repo_id` goes: models_dir/org__name/<path in repo>."""
@@ -262,7 +262,7 @@ class Library:
             or PurePosixPath(path).is_absolute()
             or any(p in (".", "..") or "\\" in p for p in file_parts)
         ):
-            raise LibraryError(f"'{repo_id}/{path}' is not a valid file name on the Hugging Face Hub.")
+            raise LibraryError("library.bad_hub_name", name=f"{repo_id}/{path}")
         return self.models_dir / repo_id.replace("/", "__") / Path(*file_parts)
 
     def find_download(self, repo_id: str, path: str, sha256: str | None) -> LibraryEntry | None:
@@ -301,13 +301,18 @@ class Library:
         source = Path(path).expanduser()
         meta = read_model_metadata(source, self.metadata_cache)
         if meta.error:
-            raise LibraryError(meta.error)
+            raise _import_refusal(source, meta)
         for entry in self.entries(include_hidden=True):
             if entry.holds(source):
                 return self._shown(entry)
-        problem = free_space_problem(self.models_dir, meta.size_bytes, self.keep_free_bytes, f"importing {source.name}")
-        if problem:
-            raise LibraryError(problem)
+        usable = usable_space_if_short(self.models_dir, meta.size_bytes, self.keep_free_bytes)
+        if usable is not None:
+            raise LibraryError(
+                "library.not_enough_space",
+                name=source.name,
+                needed=human_size(meta.size_bytes),
+                usable=human_size(usable),
+            )
         target_dir = self.models_dir / IMPORTED_DIR
         target_dir.mkdir(parents=True, exist_ok=True)
         temps: list[Path] = []
@@ -330,7 +335,7 @@ class Library:
                 os.replace(temp, final)
                 write_source_record(final, _import_record(part, final, sha))
         except OSError as exc:
-            raise LibraryError(f"Could not copy {source.name} into the library: {exc.strerror or exc}.") from exc
+            raise LibraryError("library.copy_failed", name=source.name, problem=exc.strerror or exc) from exc
         finally:
             for temp in temps:
                 temp.unlink(missing_ok=True)
@@ -347,7 +352,7 @@ class Library:
         """Delete our own copy, or only hide another app's file from the list. Says what happened."""
         entry = entry_or_name if isinstance(entry_or_name, LibraryEntry) else self.find(entry_or_name)
         if entry.source == "starter":
-            raise LibraryError(f"{entry.name} is the starter model that comes with Hearth; it cannot be removed.")
+            raise LibraryError("library.starter_model", name=entry.name)
         if not entry.owned:
             _hide([entry.path, *entry.also_at])
             where = WHERE.get(entry.source, "its folder")
@@ -363,9 +368,7 @@ class Library:
                     file.unlink(missing_ok=True)
                     sidecar_path(file).unlink(missing_ok=True)
             except OSError as exc:
-                raise LibraryError(
-                    f"Could not delete {entry.name}: {exc.strerror or exc} (is it loaded in another program?)."
-                ) from exc
+                raise LibraryError("library.delete_failed", name=entry.name, problem=exc.strerror or exc) from exc
             _remove_empty_folders(model_path.parent, Path(models_dir))
         message = f"Deleted {entry.name} ({human_size(entry.size_bytes)}) from Hearth's models folder."
         if others:
@@ -376,7 +379,7 @@ class Library:
         """List the GGUF files in this folder (and below) too; nothing is copied."""
         folder = Path(path).expanduser()
         if not folder.is_dir():
-            raise LibraryError(f"{folder} is not a folder.")
+            raise LibraryError("library.not_a_folder", folder=folder)
         folder = folder.resolve()
         current = folders()
         if folder not in current:
@@ -389,8 +392,21 @@ class Library:
         current = folders()
         keep = [f for f in current if f not in (folder, folder.resolve())]
         if len(keep) == len(current):
-            raise LibraryError(f"{folder} is not one of the library's folders.")
+            raise LibraryError("library.not_a_library_folder", folder=folder)
         save_string_list(FOLDERS_KEY, [str(f) for f in keep])
+
+
+def _import_refusal(source: Path, meta: ModelMetadata) -> LibraryError:
+    """Why `source` cannot be imported: its metadata's sentence, with that sentence's code."""
+    if meta.error_code:
+        return LibraryError.from_code(meta.error_code, dict(meta.error_params))
+    from engine.models.model_file import ModelFileError, check_model_file
+
+    try:  # remembered before sentences had codes: the file check says it again
+        check_model_file(source)
+    except ModelFileError as exc:
+        return LibraryError.from_code(exc.code, exc.params)
+    return LibraryError("model_file.cannot_read", path=source)
 
 
 # ---- duplicates and names --------------------------------------------------------------------------

@@ -78,14 +78,14 @@ class ModelShape:
         Raises ModelShapeError when the architecture or the layer count is missing."""
         arch = metadata.get("general.architecture")
         if not isinstance(arch, str) or not arch:
-            raise ModelShapeError("This file does not say which model architecture it is.")
+            raise ModelShapeError("model_shape.no_architecture")
 
         def key(name: str) -> Any:
             return metadata.get(f"{arch}.{name}")
 
         n_layer = _as_int(key("block_count"))
         if not n_layer:
-            raise ModelShapeError(f"This {arch} model's file does not give its number of layers.")
+            raise ModelShapeError("model_shape.no_layer_count", architecture=arch)
         n_embd = _as_int(key("embedding_length"))
         n_head = _as_int(key("attention.head_count"))
         # llama.cpp: head_count_kv defaults to head_count (no grouped-query attention).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
+from engine.errors import UserError
 from engine.prompt import template_guard
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
 from engine.protocol import ChatMessage
@@ -32,7 +33,7 @@ _PROBE = (
 )
 
 
-class TemplateError(ValueError):
+class TemplateError(UserError, ValueError):
     """The chat template could not render this conversation."""
 
 
@@ -63,7 +64,7 @@ class ChatTemplate:
                 },
             )
         except Exception as exc:  # jinja raises many kinds; the user needs one sentence
-            raise TemplateError(f"The model's chat template could not format this conversation: {exc}") from exc
+            raise TemplateError("chat_template.failed", problem=exc) from exc
 
 
 def with_override(template: ChatTemplate, override: str | None) -> ChatTemplate:
@@ -71,7 +72,7 @@ def with_override(template: ChatTemplate, override: str | None) -> ChatTemplate:
     if not override:
         return template
     if override not in BUILTIN_TEMPLATES:
-        raise TemplateError(f"There is no built-in chat template called {override!r}.")
+        raise TemplateError("chat_template.unknown", name=repr(override))
     return ChatTemplate("override", override, BUILTIN_TEMPLATES[override], template.bos_token, template.eos_token)
 
 

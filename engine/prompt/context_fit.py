@@ -24,18 +24,6 @@ class _Model(Protocol):
     def bos_text(self) -> str: ...
 
 
-# Sentences the window translates (app/error_texts.py); {names} are filled in by UserError.
-HISTORY_TOO_LONG = (
-    "This conversation is {tokens} tokens long and no longer fits this model's context of {n_ctx} tokens "
-    "with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the "
-    "conversation settings."
-)
-MESSAGE_TOO_LONG = (
-    "Your message alone is {tokens} tokens, too long for this model's context of {n_ctx} tokens with room "
-    "for an answer; shorten it or use a larger context."
-)
-
-
 def answer_room(n_ctx: int, max_tokens: int) -> int:
     """Tokens kept free for the answer: max_tokens, but never more than a quarter of the context."""
     return max(1, min(max_tokens, n_ctx // 4))
@@ -56,7 +44,7 @@ def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
     if len(prompt) <= budget:
         return prompt, 0
     if cmd.overflow_policy == "stop":
-        raise PromptTooLongError(HISTORY_TOO_LONG, {"tokens": f"{len(prompt):,}", "n_ctx": f"{model.n_ctx:,}"})
+        raise PromptTooLongError("context.history_too_long", tokens=f"{len(prompt):,}", n_ctx=f"{model.n_ctx:,}")
     system = tuple(m for m in cmd.messages[:1] if m.role == "system")
     rest = cmd.messages[len(system) :]
     # Candidate starts: each question (a kept history begins with one), and the last message alone.
@@ -77,7 +65,7 @@ def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
             low = middle + 1
     if best is None:
         alone = len(tokens_for(system + rest[-1:]))
-        raise PromptTooLongError(MESSAGE_TOO_LONG, {"tokens": f"{alone:,}", "n_ctx": f"{model.n_ctx:,}"})
+        raise PromptTooLongError("context.message_too_long", tokens=f"{alone:,}", n_ctx=f"{model.n_ctx:,}")
     return best, best_start
 
 

@@ -28,12 +28,6 @@ from engine.runtime.sampler import sampler_chain
 logger = logging.getLogger(__name__)
 
 
-# Sentences the window translates (app/error_texts.py); {names} are filled in by UserError.
-LLAMA_REFUSED = "llama.cpp could not load {name}; see the details for its log."
-NO_MEMORY_FOR_CONTEXT = "Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context."
-CONVERSATION_TOO_LONG = "The conversation is {tokens} tokens long but this model's context holds {n_ctx}."
-
-
 class ModelLoadError(UserError, RuntimeError):
     """The model could not be loaded; the message is one sentence for the user."""
 
@@ -62,7 +56,7 @@ _KV_TYPES = {"f16": llama_cpp.GGML_TYPE_F16, "q8_0": llama_cpp.GGML_TYPE_Q8_0, "
 
 def kv_cache_type(name: str) -> int:
     if name not in _KV_TYPES:
-        raise ModelLoadError(f"Unknown KV cache type '{name}'; use one of {', '.join(_KV_TYPES)}.")
+        raise ModelLoadError("model_load.unknown_kv_type", name=name, choices=", ".join(_KV_TYPES))
     return int(_KV_TYPES[name])
 
 
@@ -128,7 +122,7 @@ class LlamaModel:
         model_params.progress_callback = self._progress_cb
         model = llama_cpp.llama_model_load_from_file(str(path).encode(), model_params)
         if not model:
-            raise ModelLoadError(LLAMA_REFUSED, {"name": path.name})
+            raise ModelLoadError("model_load.llama_refused", name=path.name)
         trap_if_refused("load", kernels)
         self._model = model
         self._requested_gpu_layers = int(model_params.n_gpu_layers)
@@ -148,12 +142,12 @@ class LlamaModel:
         ctx_params.type_v = kv_cache_type(options.type_v)
         if options.type_v != "f16" and not options.flash_attn:
             llama_cpp.llama_model_free(model)
-            raise ModelLoadError("A compressed KV cache for values needs flash attention; turn it on or use f16.")
+            raise ModelLoadError("model_load.kv_needs_flash_attention")
         self._ctx_params = ctx_params
         ctx = llama_cpp.llama_init_from_model(model, ctx_params)
         if not ctx:
             llama_cpp.llama_model_free(model)
-            raise ModelLoadError(NO_MEMORY_FOR_CONTEXT, {"name": path.name, "n_ctx": options.n_ctx})
+            raise ModelLoadError("model_load.no_memory_for_context", name=path.name, n_ctx=options.n_ctx)
         self._ctx = ctx
         self._memory = llama_cpp.llama_get_memory(ctx)
         self.n_ctx = llama_cpp.llama_n_ctx(ctx)
@@ -444,7 +438,7 @@ class LlamaModel:
 
     def check_fits(self, prompt: list[int]) -> None:
         if len(prompt) >= self.n_ctx:
-            raise PromptTooLongError(CONVERSATION_TOO_LONG, {"tokens": len(prompt), "n_ctx": self.n_ctx})
+            raise PromptTooLongError("context.too_long", tokens=len(prompt), n_ctx=self.n_ctx)
 
     def prefill(self, prompt: list[int]) -> int:
         """Make the context hold `prompt`; return how many tokens were already there."""

@@ -57,12 +57,6 @@ def load_estimate(options: LoadOptions, free_ram: int | None, free_vram: int | N
     )
 
 
-TOO_BIG = (
-    "{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, "
-    "or load it anyway."
-)
-
-
 class TooBigError(UserError):
     """The memory guard's refusal: the model will not fit in the memory free now."""
 
@@ -87,7 +81,7 @@ def check_memory(options: LoadOptions, *, replacing: LoadOptions | None = None) 
     free = free_ram + ((free_vram or 0) if estimate.vram_needed else 0)
     name = _model_name(options.model_path)
     need_text, free_text = _amounts(need, free)
-    return TooBigError(TOO_BIG, {"name": name, "need": need_text, "free": free_text})
+    return TooBigError("memory_guard.too_big", name=name, need=need_text, free=free_text)
 
 
 def _model_name(model_path: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import replace
 from multiprocessing.connection import Connection
 from typing import Any
 
+from engine.errors import UserError, failed_event, message
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import (
     CacheReport,
@@ -26,7 +27,6 @@ from engine.protocol import (
     Command,
     EngineStats,
     Event,
-    Failed,
     Finished,
     Generate,
     Load,
@@ -132,18 +132,18 @@ class Worker:
         try:
             check_model_file(cmd.options.model_path)  # a bad file never costs the loaded model
         except ModelFileError as exc:
-            self.send(Failed.from_error(None, exc, LOG_HINT))
+            self.send(failed_event(None, exc, LOG_HINT))
             self._bring_back(fallback)
             return
         if (too_big := check_memory(cmd.options, replacing=loaded)) is not None:
-            self.send(Failed.from_error(None, too_big, kind="memory"))  # the window offers "Load anyway"
+            self.send(failed_event(None, too_big, kind="memory"))  # the window offers "Load anyway"
             self._bring_back(fallback)
             return
         self._free_model()
         try:
             self._load(cmd.options)
         except ModelLoadError as exc:
-            self.send(Failed.from_error(None, exc, LOG_HINT))
+            self.send(failed_event(None, exc, LOG_HINT))
             self._bring_back(fallback)
             return
         # The first load also waited for the process to start and import llama.cpp.
@@ -177,7 +177,7 @@ class Worker:
         try:
             self._load(options)
         except ModelLoadError as exc:  # e.g. the file went away meanwhile: nothing is loaded now
-            self.send(Failed.from_error(None, exc, LOG_HINT))
+            self.send(failed_event(None, exc, LOG_HINT))
             return
         self.send(Loaded(self.model.info, time.monotonic() - started, options, restored_after_failure=True))
 
@@ -259,7 +259,7 @@ class Worker:
         from engine.runtime.llama_runtime import PromptTooLongError
 
         if self.model is None:
-            self.send(Failed(cmd.request_id, NO_MODEL_LOADED))
+            self.send(failed_event(cmd.request_id, UserError("engine.no_model")))
             return
         model = self.model
         t_start = time.monotonic()
@@ -282,7 +282,7 @@ class Worker:
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
             read_prompt(model, self.cache, prompt, segments, cached=cached, pin_at=pin_at)
         except (TemplateError, PromptTooLongError) as exc:
-            self.send(Failed.from_error(cmd.request_id, exc))
+            self.send(failed_event(cmd.request_id, exc))
             return
         text_stream = Utf8Stream()
         t_first = 0.0
@@ -415,8 +415,7 @@ def _yield_to_the_window() -> None:
         logger.warning("could not lower the engine's priority", exc_info=True)
 
 
-LOG_HINT = "See the engine log for llama.cpp's own messages."
-NO_MODEL_LOADED = "No model is loaded yet."
+LOG_HINT = message("engine.see_log")  # the details of a failed load: the log has llama.cpp's own words
 
 
 def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet = "full") -> None:
@@ -432,7 +431,7 @@ def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet 
     except Exception as exc:  # report, then die: the parent restarts us on the next request
         logger.error("engine failed:\n%s", traceback.format_exc())
         with contextlib.suppress(OSError):
-            conn.send(Failed(None, f"The engine hit an internal error: {exc}", traceback.format_exc()))
+            conn.send(failed_event(None, UserError("engine.internal_error", problem=exc), traceback.format_exc()))
         raise
     finally:
         if worker.model is not None:

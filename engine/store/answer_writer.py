@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.errors import UserError
 from engine.store.conversations import connect
 from engine.store.records import encode_tokens
 
@@ -36,7 +37,7 @@ class AnswerWriter:
         self._wake = threading.Event()
         self.writes = 0  # how many times the answer was saved
         self.bytes_written = 0  # text and token bytes handed to SQLite, all saves together
-        self.error: str | None = None  # one sentence when saving failed (a full disk, say)
+        self.error: UserError | None = None  # when saving failed (a full disk, say); str() is one sentence
         self._thread = threading.Thread(target=self._run, name=f"answer-writer-{message_id}", daemon=True)
         self._thread.start()
 
@@ -79,7 +80,7 @@ class AnswerWriter:
         try:
             conn = connect(self.db_path)
         except sqlite3.Error as exc:
-            self.error = f"Could not open the conversation database to save this answer: {exc}."
+            self.error = UserError("store.answer_db_unopened", problem=exc)
             logger.error("answer writer: %s", exc)
             return
         try:
@@ -132,7 +133,7 @@ class AnswerWriter:
         self.error = None
 
 
-def _saving_error(exc: sqlite3.Error) -> str:
+def _saving_error(exc: sqlite3.Error) -> UserError:
     if "full" in str(exc).lower():
-        return "The disk is full, so this answer is not being saved; free some space and it will be saved again."
-    return f"This answer could not be saved ({exc})."
+        return UserError("store.answer_disk_full")
+    return UserError("store.answer_not_saved", problem=exc)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.errors import UserError
 from engine.protocol import ChatMessage, Generate, SamplingParams, Started, Token
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore
@@ -163,6 +164,6 @@ class ChatTurn:
         self.finish("interrupted")
 
     @property
-    def save_error(self) -> str | None:
-        """One sentence if the answer could not be saved (a full disk, say)."""
+    def save_error(self) -> UserError | None:
+        """Why the answer could not be saved (a full disk, say), if it could not."""
         return self.writer.error if self.writer is not None else None

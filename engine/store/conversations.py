@@ -53,14 +53,11 @@ class ConversationNotFoundError(LookupError):
     pass
 
 
-DISK_FULL = "The disk is full, so this could not be saved; free some space and try again."
-
-
 class DiskFullError(UserError, sqlite3.OperationalError):
     """A save refused for lack of disk space; still an sqlite3.Error for callers that catch those."""
 
     def __init__(self) -> None:
-        super().__init__(DISK_FULL)
+        super().__init__("store.disk_full")
 
 
 def _is_disk_full(exc: BaseException) -> bool:
@@ -266,21 +263,23 @@ class ConversationStore:
         count_sql = "(SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id)"
         if not query.strip():
             rows = self._conn.execute(
-                f"SELECT c.id, c.title, c.updated_at, {count_sql}, '' FROM conversations c"
+                f"SELECT c.id, c.title, c.updated_at, {count_sql}, '', c.title_is_auto FROM conversations c"
                 " WHERE c.deleted_at IS NULL ORDER BY c.updated_at DESC, c.id DESC"
             ).fetchall()
-            return [ConversationSummary(*row) for row in rows]
+            return [ConversationSummary(r[0], r[1], r[2], r[3], r[4], bool(r[5])) for r in rows]
         pattern = "%" + query.strip().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         rows = self._conn.execute(
             f"SELECT c.id, c.title, c.updated_at, {count_sql},"
             " (SELECT m.text FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ? ESCAPE '\\'"
-            "  ORDER BY m.id LIMIT 1)"
+            "  ORDER BY m.id LIMIT 1), c.title_is_auto"
             " FROM conversations c WHERE c.deleted_at IS NULL AND (c.title LIKE ? ESCAPE '\\' OR EXISTS"
             " (SELECT 1 FROM messages m WHERE m.conversation_id = c.id AND m.text LIKE ? ESCAPE '\\'))"
             " ORDER BY c.updated_at DESC, c.id DESC",
             (pattern, pattern, pattern),
         ).fetchall()
-        return [ConversationSummary(r[0], r[1], r[2], r[3], _snippet(r[4] or "", query.strip())) for r in rows]
+        return [
+            ConversationSummary(r[0], r[1], r[2], r[3], _snippet(r[4] or "", query.strip()), bool(r[5])) for r in rows
+        ]
 
     def rename(self, conversation_id: int, title: str) -> None:
         title = " ".join(title.split())

@@ -7,6 +7,7 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any
 
+from engine.errors import UserError
 from engine.store.conversations import ConversationStore
 from engine.store.records import MESSAGE_STATES, Conversation, sampling_from_json, sampling_to_json
 
@@ -14,7 +15,7 @@ EXPORT_FORMAT = "hearth.conversation"
 EXPORT_VERSION = 1
 
 
-class ImportFormatError(ValueError):
+class ImportFormatError(UserError, ValueError):
     """The file is not a conversation Hearth exported; the message says what is wrong."""
 
 
@@ -58,9 +59,9 @@ def to_json(store: ConversationStore, conversation_id: int) -> dict[str, Any]:
 def from_json(store: ConversationStore, data: Any) -> Conversation:
     """Restore an exported conversation as a new one; message ids are renumbered, links kept."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise ImportFormatError("This file is not a conversation exported from Hearth.")
+        raise ImportFormatError("conversation_file.not_hearth")
     if not isinstance(data.get("version"), int) or data["version"] > EXPORT_VERSION:
-        raise ImportFormatError("This conversation was exported by a newer version of Hearth.")
+        raise ImportFormatError("conversation_file.too_new")
     with store.transaction():  # a damaged file leaves nothing behind
         return _restore(store, data)
 
@@ -81,10 +82,10 @@ def _restore(store: ConversationStore, data: dict[str, Any]) -> Conversation:
         new_ids: dict[int, int] = {}
         for m in messages:
             if m["role"] not in ("user", "assistant") or m["state"] not in MESSAGE_STATES:
-                raise ImportFormatError(f"Message {m['id']} has an unknown role or state.")
+                raise ImportFormatError("conversation_file.bad_message", id=m["id"])
             parent = new_ids.get(m["parent_id"]) if m["parent_id"] is not None else None
             if m["parent_id"] is not None and parent is None:
-                raise ImportFormatError(f"Message {m['id']} answers a message that is not in the file.")
+                raise ImportFormatError("conversation_file.orphan_message", id=m["id"])
             stored = store.add_message(
                 conversation.id,
                 parent,
@@ -102,7 +103,7 @@ def _restore(store: ConversationStore, data: dict[str, Any]) -> Conversation:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, ImportFormatError):
             raise
-        raise ImportFormatError(f"This conversation file is damaged ({exc}).") from exc
+        raise ImportFormatError("conversation_file.damaged", problem=exc) from exc
     leaf = new_ids.get(meta.get("current_leaf_id") or -1)
     if leaf is not None:
         store.show_version(leaf)

@@ -37,6 +37,7 @@ class ConversationSummary:
     updated_at: float
     message_count: int
     snippet: str  # for a search hit in the text: the words around it; else ""
+    title_is_auto: bool = False  # the title is Hearth's (the default, or the first question), not the user's
 
 
 @dataclass(frozen=True)

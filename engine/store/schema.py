@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from engine.errors import UserError
+
 V1_CONVERSATIONS_AND_MESSAGES = """
 CREATE TABLE conversations (
     id INTEGER PRIMARY KEY,
@@ -79,7 +81,7 @@ MIGRATIONS: tuple[str, ...] = (
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-class SchemaTooNewError(RuntimeError):
+class SchemaTooNewError(UserError, RuntimeError):
     """The database was written by a newer Hearth."""
 
 
@@ -95,10 +97,7 @@ def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     while True:
         version = schema_version(conn)
         if version > SCHEMA_VERSION:
-            raise SchemaTooNewError(
-                f"Your conversations were saved by a newer version of Hearth (format {version}); "
-                "please update Hearth to open them."
-            )
+            raise SchemaTooNewError("store.too_new", version=version)
         if version >= target:
             return version
         # executescript would commit on its own; run the statements inside one explicit transaction.

@@ -14,7 +14,6 @@ from pytestqt.qtbot import QtBot
 from app.main_window import MainWindow
 from engine.kernels import remembered
 from engine.kernels.machine import this_machine
-from engine.kernels.policy import RECOVERED_AMX, RECOVERED_REPACK
 from engine.protocol import LoadOptions, LoadProgress, Notice, SamplingParams, Started
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
@@ -58,7 +57,7 @@ def test_killed_with_sigill_while_loading_the_window_restarts_on_safe_kernels_an
         with qtbot.waitSignal(window.client.loaded, timeout=LOAD_TIMEOUT_MS):
             window.load_model(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
         assert killed, "the engine was never killed"
-        assert [n.reason_template for n in notices] in ([RECOVERED_AMX], [RECOVERED_REPACK])
+        assert [n.reason_code for n in notices] in (["kernels.recovered.amx"], ["kernels.recovered.repack"])
         assert window.statusBar().currentMessage() == notices[0].reason
         assert window.load_error.isHidden()
         window.sampling = SamplingParams(temperature=0, max_tokens=12)
@@ -95,7 +94,7 @@ def test_killed_with_sigill_at_the_first_decode_the_question_is_answered_anyway(
         assert killed, "the engine was never killed"
         assert failures == []
         assert len(notices) == 1
-        assert notices[0].reason_template in (RECOVERED_AMX, RECOVERED_REPACK)
+        assert notices[0].reason_code in ("kernels.recovered.amx", "kernels.recovered.repack")
         bubble = window.chat_view.bubbles[-1]
         assert bubble.text
         assert bubble.error_view.isHidden()

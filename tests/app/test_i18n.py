@@ -19,12 +19,14 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from app.error_texts import TRANSLATED_TEMPLATES, failed_text, template_text
+from app.conversations.conversation_list import ID_ROLE, ConversationListView
+from app.error_texts import code_text, error_text, failed_text
 from app.i18n import install_translator
 from app.main_window import MainWindow
 from app.models.models_window import ModelsWindow
 from app.models.quant_hints import TRANSLATED_HINTS
 from engine.hub.quant import ALL_HINTS
+from engine.store.conversations import ConversationStore
 from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
@@ -35,6 +37,11 @@ I18N_DIR = ROOT / "resources" / "i18n"
 LOCALES = ("zh_TW", "zh_CN")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
+NEW_CHAT = {"zh_TW": "新對話", "zh_CN": "新对话"}
+REUSED = {  # {where} is a bare noun: each language says "from" its own way
+    "zh_TW": "提示的 80 個 token 中，有 50 個重複使用（來源：模型的工作記憶），省下約 0.2 秒。",
+    "zh_CN": "提示的 80 个 token 中，有 50 个重复使用（来源：模型的工作记忆），节省约 0.2 秒。",
+}
 EXPECTED = {
     # locale: (Send button, metrics panel title)
     "zh_TW": ("傳送", "效能"),
@@ -119,72 +126,13 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
     assert hub.files.topLevelItem(0).text(0) == "Q4_1 · 檔案小，品質好"
 
 
-def test_every_engine_error_template_is_marked_for_translation() -> None:
-    from engine.client import crash_report
-    from engine.hub import download, errors, offline_mode
-    from engine.kernels import policy
-    from engine.models import model_file
-    from engine.prompt import context_fit
-    from engine.runtime import llama_runtime, memory_guard, worker
-    from engine.store import conversations
-
-    templates = {
-        errors.OFFLINE,
-        errors.GATED,
-        errors.TOKEN_REFUSED,
-        errors.UNREACHABLE,
-        errors.RATE_LIMITED,
-        errors.SERVER_ERROR,
-        errors.FORBIDDEN,
-        errors.NO_SUCH_MODEL,
-        offline_mode.OFFLINE_MODE,
-        download.CONNECTION_DROPPED,
-        download.CHECKSUM_FAILED,
-        download.NOT_ENOUGH_SPACE,
-        download.DISK_FILLED,
-        conversations.DISK_FULL,
-        *crash_report._SIGNAL_SENTENCES.values(),
-        crash_report.OOM_SENTENCE,
-        crash_report.STOPPED_RESPONDING,
-        crash_report.EXIT_CODE,
-        crash_report.OTHER_SIGNAL,
-        worker.NO_MODEL_LOADED,
-        worker.LOG_HINT,
-        memory_guard.TOO_BIG,
-        llama_runtime.LLAMA_REFUSED,
-        llama_runtime.NO_MEMORY_FOR_CONTEXT,
-        llama_runtime.CONVERSATION_TOO_LONG,
-        context_fit.HISTORY_TOO_LONG,
-        context_fit.MESSAGE_TOO_LONG,
-        model_file.NOT_FOUND,
-        model_file.A_FOLDER,
-        model_file.EMPTY,
-        model_file.NOT_GGUF,
-        model_file.BIG_ENDIAN,
-        model_file.UNSUPPORTED_VERSION,
-        model_file.ENDS_IN_HEADER,
-        model_file.INCOMPLETE,
-        model_file.NO_ARCHITECTURE,
-        model_file.PROJECTOR,
-        model_file.NEWER_ARCHITECTURE,
-        policy.SWITCHED_AMX,
-        policy.SWITCHED_REPACK,
-        policy.RECOVERED_AMX,
-        policy.RECOVERED_REPACK,
-        policy.NOTHING_WORKS_MISSING,
-        policy.NOTHING_WORKS_REFUSED,
-    }
-    missing = templates - set(TRANSLATED_TEMPLATES)
-    assert not missing, f"mark these in app/error_texts.py: {missing}"
-
-
 @pytest.mark.parametrize("translated", ["zh_CN"], indirect=True)
 def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBot, translated: str) -> None:
     """Offline mode on: a search in the Hub panel says so in Chinese; a download error fills in its values."""
     from engine.client.crash_report import exit_error
-    from engine.hub.download import NOT_ENOUGH_SPACE, DiskSpaceError
+    from engine.errors import failed_event
+    from engine.hub.download import DiskSpaceError
     from engine.hub.offline_mode import set_offline_mode
-    from engine.protocol import Failed
 
     set_offline_mode(True)
     window = ModelsWindow()
@@ -196,16 +144,16 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     offline = "离线模式已开启，所以 Hearth 不会连接 Hugging Face Hub；要搜索或下载，请到“隐私”把它关闭。"
     assert hub.status.text() == offline
 
-    error = DiskSpaceError(NOT_ENOUGH_SPACE, {"name": "a.gguf", "needed": "2.1 GB", "usable": "1.0 GB", "folder": "/m"})
+    error = DiskSpaceError("download.not_enough_space", name="a.gguf", needed="2.1 GB", usable="1.0 GB", folder="/m")
     assert str(error).startswith("Not enough free disk space to download a.gguf")
-    shown = template_text(str(error), error.template, tuple(error.params.items()))
-    assert shown == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
+    assert error_text(error) == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
     # The parent's account of an engine death (engine.client.process.EngineProcess.death_report).
-    crash = Failed.from_error(None, exit_error(3), kind="crash")
-    assert crash.reason == "The engine stopped unexpectedly (exit code 3)."
+    crash = failed_event(None, exit_error(3), kind="crash")
+    assert (crash.reason, crash.reason_code) == ("The engine stopped unexpectedly (exit code 3).", "engine.exit_code")
     assert failed_text(crash) == "引擎意外停止（退出代码 3）。"
-    # A sentence without a translation shows as the engine wrote it.
-    assert template_text("Something else went wrong.", "Something else went wrong.") == "Something else went wrong."
+    # A sentence without a code, or with a code this window does not know, shows as the engine wrote it.
+    assert error_text(ValueError("Something else went wrong.")) == "Something else went wrong."
+    assert code_text("no.such_code", (), "Something else went wrong.") == "Something else went wrong."
 
 
 @pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
@@ -225,6 +173,42 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     assert shown.startswith("這個檔案不完整：它在 30 MB/")
     assert shown.endswith(" 處就結束了。")
     assert window.load_error.details_text.toPlainText() == "llama.cpp 自己的訊息請見引擎記錄檔。"
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_the_default_conversation_title_shows_in_the_chosen_language(
+    qtbot: QtBot, translated: str, tmp_path: Path
+) -> None:
+    """The store keeps "New chat" (older conversations too); the list says it like the New chat
+    button. A title the user typed stays as typed, even "New chat"."""
+    with ConversationStore(tmp_path / "chats.db") as store:
+        untitled = store.create()
+        named = store.create()
+        store.rename(named.id, "New chat")
+        summaries = store.summaries()
+    view = ConversationListView()
+    qtbot.addWidget(view)
+    view.set_conversations(summaries, None)
+    shown = {view.list.item(row).data(ID_ROLE): view.list.item(row).text() for row in range(view.list.count())}
+    assert shown == {untitled.id: NEW_CHAT[translated], named.id: "New chat"}
+    assert view.new_button.text() == NEW_CHAT[translated]
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_numbers_and_the_reuse_sentence_read_right_in_the_chosen_language(translated: str) -> None:
+    from app import formatting as fmt
+
+    assert fmt.seconds(0.214) == "0.21 秒"
+    assert fmt.seconds(12.34) == "12.3 秒"
+    assert fmt.rate(1234.4) == "1,234 token/秒"
+
+    def tr(text: str) -> str:
+        return QCoreApplication.translate("MetricsPanel", text)
+
+    reused = tr("Reused {cached} of {total} prompt tokens from {where}{saved}.").format(
+        cached="50", total="80", where=tr("the model's working memory"), saved=tr(", saved ≈ {t}").format(t="0.2 秒")
+    )
+    assert reused == REUSED[translated]
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
 from app.models.models_window import ModelsWindow
-from engine.hub.offline_mode import OFFLINE_MODE
+from engine.errors import message
 from engine.paths import cache_dir, data_dir, models_dir
 from engine.protocol import SamplingParams
 from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
@@ -40,7 +40,7 @@ def test_offline_mode_keeps_search_off_the_hub(
     hub.search_box.setText("smol")
     hub.search()
     qtbot.waitUntil(hub.search_button.isEnabled, timeout=10_000)
-    assert hub.status.text() == OFFLINE_MODE
+    assert hub.status.text() == message("hub.offline_mode")
     assert fake_hub.requests == []
     result = subprocess.run(
         [sys.executable, "-m", "app", "models", "search", "smol"],
@@ -50,7 +50,9 @@ def test_offline_mode_keeps_search_off_the_hub(
         timeout=120,
     )
     assert result.returncode == 1
-    assert result.stderr.splitlines()[-1] == f"hearth: {OFFLINE_MODE}"  # after its "Searching…" progress line
+    assert result.stderr.splitlines()[-1] == "hearth: " + message(
+        "hub.offline_mode"
+    )  # after its "Searching…" progress line
     assert fake_hub.requests == []
     window.privacy_view.offline.setChecked(False)
     hub.search()

@@ -20,23 +20,18 @@ from pathlib import Path
 
 import pytest
 
+from engine.errors import message
 from engine.kernels import remembered
 from engine.kernels.machine import this_machine
 from engine.kernels.policy import (
-    NOTHING_WORKS_MISSING,
-    NOTHING_WORKS_REFUSED,
-    RECOVERED_AMX,
-    RECOVERED_REPACK,
-    SWITCHED_AMX,
-    SWITCHED_REPACK,
     KernelPolicy,
 )
 from engine.kernels.refusal import missing_features
 from engine.kernels.simulated_trap import ENV as SIMULATE
 
-CRASHED = {RECOVERED_AMX, RECOVERED_REPACK}
-SWITCHED = {SWITCHED_AMX, SWITCHED_REPACK}
-NOTHING_WORKS = {NOTHING_WORKS_MISSING, NOTHING_WORKS_REFUSED}
+CRASHED = {message("kernels.recovered.amx"), message("kernels.recovered.repack")}  # what `hearth run` prints
+SWITCHED = {"kernels.switched.amx", "kernels.switched.repack"}
+NOTHING_WORKS = {"kernels.nothing_works.missing", "kernels.nothing_works.refused"}
 
 
 @pytest.fixture
@@ -84,7 +79,7 @@ def test_a_processor_that_refuses_the_fast_kernels_is_found_out_before_the_first
     start = KernelPolicy().for_next_start()
     assert start.kernels == "safe"
     assert start.notice is not None
-    assert start.notice.template in SWITCHED
+    assert start.notice.code in SWITCHED
     choice = remembered.recall(this_machine())
     assert choice is not None
     assert (choice.kernels, choice.decided_by) == ("safe", "probe")
@@ -99,7 +94,7 @@ def test_where_nothing_runs_one_sentence_says_so_and_what_to_do(monkeypatch: pyt
     monkeypatch.setenv(SIMULATE, "decode:all")
     start = KernelPolicy().for_next_start()
     assert start.notice is not None
-    assert start.notice.template in NOTHING_WORKS
+    assert start.notice.code in NOTHING_WORKS
     sentence = str(start.notice)
     assert sentence.count(". ") == 0
     assert sentence.endswith(".")
@@ -145,8 +140,8 @@ def test_hearth_run_on_a_processor_where_nothing_runs_ends_with_one_sentence() -
     assert result.returncode == 1
     lines = result.stderr.strip().splitlines()
     assert lines[-1].removeprefix("hearth: ") in {
-        NOTHING_WORKS_REFUSED,
-        *(NOTHING_WORKS_MISSING.format(names=n) for n in ("AVX-512", "AVX2")),
+        message("kernels.nothing_works.refused"),
+        *(message("kernels.nothing_works.missing", names=n) for n in ("AVX-512", "AVX2")),
     }, result.stderr
     assert "Traceback" not in result.stderr
 

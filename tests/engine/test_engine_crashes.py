@@ -16,6 +16,7 @@ import pytest
 from engine.client import crash_report
 from engine.client.crash_report import describe_exit, oom_kill_count
 from engine.client.process import EngineDiedError, EngineProcess
+from engine.errors import message
 from engine.protocol import (
     ChatMessage,
     Event,
@@ -29,6 +30,8 @@ from engine.protocol import (
 from tests.engine.driving import events_until, started_engine
 
 TIMEOUT_S = 120
+
+OOM_SENTENCE = message("engine.crashed.out_of_memory")
 
 
 @pytest.fixture
@@ -63,7 +66,7 @@ def test_a_signal_mid_answer_is_named_in_one_sentence(
     engine: EngineProcess, signum: signal.Signals, words: str
 ) -> None:
     failure = _kill_mid_answer(engine, signum)
-    assert failure.reason.startswith(words) or failure.reason == crash_report.OOM_SENTENCE
+    assert failure.reason.startswith(words) or failure.reason == OOM_SENTENCE
     assert "\n" not in failure.reason
     assert failure.kind == "crash"
     assert "llama" in failure.details.lower(), "the engine's last log lines are missing"
@@ -87,9 +90,9 @@ def test_each_way_to_die_has_its_own_sentence() -> None:
 
 
 def test_a_sigkill_with_a_new_kernel_oom_kill_says_out_of_memory() -> None:
-    assert describe_exit(-signal.SIGKILL, oom_kills_before=4, oom_kills_now=5) == crash_report.OOM_SENTENCE
-    assert describe_exit(-signal.SIGKILL, oom_kills_before=5, oom_kills_now=5) != crash_report.OOM_SENTENCE
-    assert describe_exit(-signal.SIGSEGV, oom_kills_before=4, oom_kills_now=5) != crash_report.OOM_SENTENCE
+    assert describe_exit(-signal.SIGKILL, oom_kills_before=4, oom_kills_now=5) == OOM_SENTENCE
+    assert describe_exit(-signal.SIGKILL, oom_kills_before=5, oom_kills_now=5) != OOM_SENTENCE
+    assert describe_exit(-signal.SIGSEGV, oom_kills_before=4, oom_kills_now=5) != OOM_SENTENCE
 
 
 def test_the_kernel_oom_count_is_read_from_vmstat(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -142,11 +142,24 @@ def test_truncated_file(tmp_path: Path) -> None:
     meta = read_model_metadata(cut)
     assert meta.error is not None
     assert meta.error.startswith("This file is incomplete: it ends at")
+    assert meta.error_code == "model_file.incomplete"
+    # The cache file remembers the sentence's code and values too.
+    cache = MetadataCache()
+    again = read_model_metadata(cut, cache)
+    assert cache.reads == 0
+    assert (again.error, again.error_code, again.error_params) == (meta.error, meta.error_code, meta.error_params)
 
 
 def test_missing_file(tmp_path: Path) -> None:
     meta = read_model_metadata(tmp_path / "gone.gguf")
-    assert meta == ModelMetadata(tmp_path / "gone.gguf", 0, error=f"Model file not found: {tmp_path / 'gone.gguf'}")
+    gone = tmp_path / "gone.gguf"
+    assert meta == ModelMetadata(
+        gone,
+        0,
+        error=f"Model file not found: {gone}",
+        error_code="model_file.not_found",
+        error_params=(("path", str(gone)),),
+    )
 
 
 def test_the_cache_answers_while_the_file_is_unchanged(tmp_path: Path) -> None:

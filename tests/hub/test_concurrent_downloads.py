@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.hub.download import ALREADY_DOWNLOADING, STOPPED_WAITING, part_path, part_record_path
+from engine.errors import message
+from engine.hub.download import ALREADY_DOWNLOADING, part_path, part_record_path
 from engine.hub.download_queue import DownloadQueue
 from engine.models.library import Library
 from tests.hub.fake_hub import FakeHub, file_sha256, wait_until
@@ -202,7 +203,7 @@ def test_ctrl_c_while_waiting_exits_130_and_leaves_the_other_download_alone(
     code, out = second.finish(timeout=30)
 
     assert (code, out) == (130, "")
-    assert second.err_lines[-1] == "hearth: " + STOPPED_WAITING.format(name="model.gguf")
+    assert second.err_lines[-1] == "hearth: " + message("download.stopped_waiting", name="model.gguf")
     assert part_path(dest).exists()  # the first one's part, still there
     assert first.finish() == (0, f"Downloaded and verified: {dest}\n")
     no_traceback(first, second)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.errors import message
 from engine.hub.download import (
     DiskSpaceError,
     DownloadPaused,
@@ -23,10 +24,13 @@ from engine.hub.download import (
     part_record_path,
 )
 from engine.hub.download_queue import DownloadQueue
-from engine.hub.errors import GATED, OFFLINE, HubError
+from engine.hub.errors import HubError
 from engine.models.library import Library
 from tests.fixtures.small_disk import small_tmpfs
 from tests.hub.fake_hub import FakeHub, file_sha256, wait_until, write_split_gguf
+
+GATED = message("hub.gated")
+OFFLINE = message("hub.offline")
 
 MiB = 1024 * 1024
 FAST = {"backoff_s": 0.02, "keep_free_bytes": 0}

@@ -10,13 +10,17 @@ import pytest
 from huggingface_hub import constants
 
 from engine.cli.main import main
-from engine.hub.errors import GATED, OFFLINE, HubError
+from engine.errors import message
+from engine.hub.errors import HubError
 from engine.hub.quant import EXPLANATION, quant_hint, quant_label
 from engine.hub.remote_header import FIRST_READ, clear_cache, fetch_remote_shape
 from engine.hub.search import list_model_files, search_models
 from engine.models.gguf_header import read_header
 from engine.models.shape import ModelShape
 from tests.hub.fake_hub import FakeHub, file_sha256, write_tiny_gguf
+
+GATED = message("hub.gated")
+OFFLINE = message("hub.offline")
 
 REPO = "acme/Tiny-7B-Instruct-GGUF"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.hub.errors import OFFLINE
+from engine.errors import message
 from tests.hub.fake_hub import AGENT_REGISTRY_PATH, FakeHub, RequestRecord, file_sha256, wait_until, write_tiny_gguf
 from tests.privacy.conftest import CHILD_HOOK, describe
 from tests.privacy.socket_guard import ONLY_VARIABLE, SocketGuard, read_child_attempts
@@ -155,7 +155,7 @@ def test_hf_endpoint_hf_hub_offline_and_hf_token_stay_the_users(
 ) -> None:
     offline = hearth.run("models", "search", "tiny", HF_HUB_OFFLINE="1")
     assert offline.returncode == 1
-    assert offline.stderr.strip().splitlines()[-1] == f"hearth: {OFFLINE}"
+    assert offline.stderr.strip().splitlines()[-1] == "hearth: " + message("hub.offline")
     assert fake_hub.requests == []
 
     fake_hub.add_repo("acme/gated", {FILE: write_tiny_gguf(tmp_path / "gated" / FILE)}, gated=True)

@@ -68,7 +68,9 @@ def test_a_full_disk_stops_saving_with_one_sentence_corrupts_nothing_and_saving_
             big = "High tide, low tide. " * 20_000  # 420 kB: more than any free page left
             writer.append(big, [2])
             _wait_for(lambda: writer.error is not None, "the writer to notice the full disk")
-            assert writer.error == DISK_FULL
+            assert str(writer.error) == DISK_FULL
+            assert writer.error is not None
+            assert writer.error.code == "store.answer_disk_full"
 
             with pytest.raises(UserError) as refused:
                 store.add_message(conversation.id, answer.id, "user", "And the sun?")

@@ -9,7 +9,7 @@ import pytest
 
 from engine.protocol import SamplingParams
 from engine.store.answer_writer import AnswerWriter
-from engine.store.conversations import ConversationStore, auto_title, connect
+from engine.store.conversations import DEFAULT_TITLE, ConversationStore, auto_title, connect
 from engine.store.schema import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 
 
@@ -86,6 +86,18 @@ def test_the_first_question_titles_the_conversation_and_use_orders_the_list(stor
     store.add_message(second.id, None, "user", "Where to go?")
     assert store.get(second.id).title == "Trip plans"  # a title the user chose stays
     assert [c.id for c in store.summaries()] == [second.id, first.id]
+
+
+def test_the_list_says_which_titles_are_hearths_own(store: ConversationStore) -> None:
+    """The window shows the default title in its own language, a title the user typed as typed."""
+    untitled = store.create()
+    named = store.create(title=DEFAULT_TITLE)
+    assert store.get(untitled.id).title == DEFAULT_TITLE
+    for summaries in (store.summaries(), store.summaries(DEFAULT_TITLE)):
+        assert {s.id: (s.title, s.title_is_auto) for s in summaries} == {
+            untitled.id: (DEFAULT_TITLE, True),
+            named.id: (DEFAULT_TITLE, False),
+        }
 
 
 def test_auto_title_cuts_long_questions_at_a_word() -> None:
