@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.models import fit
 from engine.models.fit import auto_gpu_layers
 from engine.runtime import ggml_devices
 
