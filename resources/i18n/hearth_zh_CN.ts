@@ -4,152 +4,152 @@
 <context>
     <name>AboutComputerDialog</name>
     <message>
-        <location filename="../../app/about_computer.py" line="39"/>
+        <location filename="../../app/panels/about_computer.py" line="39"/>
         <source>About this computer</source>
         <translation>关于这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="42"/>
+        <location filename="../../app/panels/about_computer.py" line="42"/>
         <source>Looking at this computer…</source>
         <translation>正在查看这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="56"/>
+        <location filename="../../app/panels/about_computer.py" line="56"/>
         <source>Copy report</source>
         <translation>复制报告</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="57"/>
+        <location filename="../../app/panels/about_computer.py" line="57"/>
         <source>Copy all of this as text, for a question or a bug report.</source>
         <translation>将这些内容全部复制为文本，方便提问或报告问题。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="73"/>
+        <location filename="../../app/panels/about_computer.py" line="73"/>
         <source>What Hearth found on this computer and uses to run models. Nothing here leaves it.</source>
         <translation>Hearth 在这台电脑上找到、用来运行模型的一切。这些信息不会离开这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="86"/>
+        <location filename="../../app/panels/about_computer.py" line="86"/>
         <source>Hearth could not look at this computer: {error}</source>
         <translation>Hearth 无法查看这台电脑：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="91"/>
+        <location filename="../../app/panels/about_computer.py" line="91"/>
         <source>Fast kernels: AMX {amx}, weight repacking {repack}</source>
         <translation>快速内核：AMX {amx}，权重重排 {repack}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="92"/>
+        <location filename="../../app/panels/about_computer.py" line="92"/>
         <source>Safe kernels: AMX and weight repacking off</source>
         <translation>安全内核：AMX 与权重重排均已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="93"/>
+        <location filename="../../app/panels/about_computer.py" line="93"/>
         <source>None works on this processor</source>
         <translation>这颗处理器上没有可用的内核</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="94"/>
+        <location filename="../../app/panels/about_computer.py" line="94"/>
         <source>Not chosen yet: the first model load tries the fast kernels in a throwaway process</source>
         <translation>尚未选定：第一次加载模型时，会先在一个用完即弃的进程中试用快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="96"/>
+        <location filename="../../app/panels/about_computer.py" line="96"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="96"/>
+        <location filename="../../app/panels/about_computer.py" line="96"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="101"/>
+        <location filename="../../app/panels/about_computer.py" line="101"/>
         <source>Found by a test in a throwaway process, {when}.</source>
         <translation>由一次用完即弃进程中的测试得出，{when}。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="102"/>
+        <location filename="../../app/panels/about_computer.py" line="102"/>
         <source>Chosen after the engine crashed, {when}.</source>
         <translation>在引擎崩溃后选定，{when}。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="103"/>
+        <location filename="../../app/panels/about_computer.py" line="103"/>
         <source>Set by HEARTH_CPU_KERNELS.</source>
         <translation>由 HEARTH_CPU_KERNELS 设置。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="108"/>
+        <location filename="../../app/panels/about_computer.py" line="108"/>
         <source>{name}: {description}, {free} free of {total}</source>
         <translation>{name}：{description}，{total} 中可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="117"/>
+        <location filename="../../app/panels/about_computer.py" line="117"/>
         <source>Yes: this build of llama.cpp can put a model&apos;s layers on a graphics card.</source>
         <translation>可以：这个 llama.cpp 版本能把模型的层放到显卡上。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="119"/>
+        <location filename="../../app/panels/about_computer.py" line="119"/>
         <source>No: this build of llama.cpp runs on the processor only (see &apos;Use your GPU&apos; in the README).</source>
         <translation>不行：这个 llama.cpp 版本只在处理器上运行（请见 README 的“Use your GPU”）。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="123"/>
+        <location filename="../../app/panels/about_computer.py" line="123"/>
         <source>Processor</source>
         <translation>处理器</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="124"/>
+        <location filename="../../app/panels/about_computer.py" line="124"/>
         <source>{model}, {cores} logical cores</source>
         <translation>{model}，{cores} 个逻辑核心</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="126"/>
+        <location filename="../../app/panels/about_computer.py" line="126"/>
         <source>Engine build uses</source>
         <translation>引擎版本使用</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="127"/>
+        <location filename="../../app/panels/about_computer.py" line="127"/>
         <source>Kernels</source>
         <translation>内核</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="128"/>
+        <location filename="../../app/panels/about_computer.py" line="128"/>
         <source>Devices</source>
         <translation>设备</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="128"/>
+        <location filename="../../app/panels/about_computer.py" line="128"/>
         <source>None could be read.</source>
         <translation>无法读取任何设备。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="129"/>
+        <location filename="../../app/panels/about_computer.py" line="129"/>
         <source>GPU offload</source>
         <translation>GPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="130"/>
+        <location filename="../../app/panels/about_computer.py" line="130"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="131"/>
+        <location filename="../../app/panels/about_computer.py" line="131"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="132"/>
+        <location filename="../../app/panels/about_computer.py" line="132"/>
         <source>Folders</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="133"/>
+        <location filename="../../app/panels/about_computer.py" line="133"/>
         <source>Starter model</source>
         <translation>入门模型</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="136"/>
+        <location filename="../../app/panels/about_computer.py" line="136"/>
         <source>Problem</source>
         <translation>问题</translation>
     </message>
@@ -157,27 +157,27 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="100"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="100"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="57"/>
+        <location filename="../../app/chat/branch_rows.py" line="57"/>
         <source>This answer failed.</source>
         <translation>这条回答生成失败。</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="48"/>
+        <location filename="../../app/chat/branch_rows.py" line="48"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的消息（{n} 条）已超出模型的上下文（它的工作记忆），所以这个回答是在没有它们的情况下写的。</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="55"/>
+        <location filename="../../app/chat/branch_rows.py" line="55"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>这条回答在完成前被中断了。你可以“继续”，或“重试”。</translation>
     </message>
@@ -185,111 +185,129 @@
 <context>
     <name>CacheView</name>
     <message>
-        <location filename="../../app/cache_view.py" line="28"/>
+        <location filename="../../app/panels/cache_view.py" line="28"/>
         <source>Prompt cache</source>
         <translation>提示缓存</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="32"/>
+        <location filename="../../app/panels/cache_view.py" line="32"/>
         <source>Hearth keeps what the model has already read, so going back to a conversation, or reopening it after a restart, does not make it read everything again.</source>
         <translation>Hearth 会保留模型已经读过的内容，所以回到某个对话，或重启后再打开它，都不必让模型从头再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="39"/>
+        <location filename="../../app/panels/cache_view.py" line="39"/>
         <source>Snapshots kept in memory: the fastest to bring back.</source>
         <translation>保存在内存中的快照：恢复最快。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="41"/>
+        <location filename="../../app/panels/cache_view.py" line="41"/>
         <source>Snapshots kept on disk: they survive closing Hearth.</source>
         <translation>保存在磁盘上的快照：关闭 Hearth 后仍会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="43"/>
+        <location filename="../../app/panels/cache_view.py" line="43"/>
         <source>How often an answer could start from something the cache already held.</source>
         <translation>有多少比例的回答能从缓存中已有的内容开始。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="47"/>
+        <location filename="../../app/panels/cache_view.py" line="47"/>
         <source>The most memory the cache may use; the oldest snapshots go first.</source>
         <translation>缓存最多可使用的内存；最旧的快照会先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="48"/>
+        <location filename="../../app/panels/cache_view.py" line="48"/>
         <source>The most disk space the cache may use; the oldest go first.</source>
         <translation>缓存最多可使用的磁盘空间；最旧的会先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="51"/>
+        <location filename="../../app/panels/cache_view.py" line="51"/>
         <source>New limits apply when a model is next loaded.</source>
         <translation>新的上限会在下次加载模型时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="54"/>
+        <location filename="../../app/panels/cache_view.py" line="54"/>
         <source>Clear cache</source>
         <translation>清除缓存</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="56"/>
+        <location filename="../../app/panels/cache_view.py" line="56"/>
         <source>Forget every snapshot; answers stay the same, the next ones just start slower.</source>
         <translation>忘掉所有快照；回答内容不变，只是接下来的回答会开始得慢一些。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="61"/>
+        <location filename="../../app/panels/cache_view.py" line="61"/>
         <source>In memory</source>
         <translation>内存中</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="62"/>
+        <location filename="../../app/panels/cache_view.py" line="62"/>
         <source>On disk</source>
         <translation>磁盘上</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="63"/>
+        <location filename="../../app/panels/cache_view.py" line="63"/>
         <source>Helped</source>
         <translation>派上用场</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="64"/>
+        <location filename="../../app/panels/cache_view.py" line="64"/>
         <source>Memory limit</source>
         <translation>内存上限</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="65"/>
+        <location filename="../../app/panels/cache_view.py" line="65"/>
         <source>Disk limit</source>
         <translation>磁盘上限</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="97"/>
         <source>not in use yet</source>
         <translation>尚未使用</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="97"/>
         <source>turned off</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="102"/>
-        <location filename="../../app/cache_view.py" line="107"/>
+        <location filename="../../app/panels/cache_view.py" line="102"/>
+        <location filename="../../app/panels/cache_view.py" line="107"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
         <translation>快照：{n} 个 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="113"/>
+        <location filename="../../app/panels/cache_view.py" line="113"/>
         <source>{rate} of answers ({hits} of {total})</source>
         <translation>{rate} 的回答（{total} 次中有 {hits} 次）</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="117"/>
+        <location filename="../../app/panels/cache_view.py" line="117"/>
         <source>no answers yet</source>
         <translation>还没有回答</translation>
     </message>
 </context>
 <context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="337"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="393"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="481"/>
+        <source>The text so far is kept; your next message starts a fresh engine.</source>
+        <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="176"/>
+        <location filename="../../app/chat/chat_view.py" line="176"/>
         <source>Show earlier messages ({n})</source>
         <translation>显示更早的消息（{n}）</translation>
     </message>
@@ -297,123 +315,95 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="28"/>
+        <location filename="../../app/chat/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>输入消息。按 Enter 发送，Shift+Enter 换行。</translation>
     </message>
 </context>
 <context>
-    <name>ConversationHandlingMixin</name>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="158"/>
-        <source>Conversation deleted.</source>
-        <translation>已删除对话。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="243"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="251"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>对话格式：{name}（为此对话选择）</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="253"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>这是你在对话设置中选择的对话格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="278"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
-    </message>
-</context>
-<context>
     <name>ConversationListView</name>
     <message>
-        <location filename="../../app/conversation_list.py" line="44"/>
+        <location filename="../../app/conversations/conversation_list.py" line="44"/>
         <source>New chat</source>
         <translation>新对话</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="46"/>
+        <location filename="../../app/conversations/conversation_list.py" line="46"/>
         <source>Start a new conversation (Ctrl+N).</source>
         <translation>开始新的对话（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="49"/>
+        <location filename="../../app/conversations/conversation_list.py" line="49"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="62"/>
+        <location filename="../../app/conversations/conversation_list.py" line="62"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="64"/>
+        <location filename="../../app/conversations/conversation_list.py" line="64"/>
         <source>Open a conversation saved with Export as JSON.</source>
         <translation>打开之前用“导出”保存为 JSON 的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="110"/>
+        <location filename="../../app/conversations/conversation_list.py" line="110"/>
         <source>No conversation matches your search.</source>
         <translation>没有符合搜索条件的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="110"/>
+        <location filename="../../app/conversations/conversation_list.py" line="110"/>
         <source>No conversations yet.</source>
         <translation>还没有任何对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="121"/>
+        <location filename="../../app/conversations/conversation_list.py" line="121"/>
         <source>Answering now…</source>
         <translation>正在回答…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="143"/>
+        <location filename="../../app/conversations/conversation_list.py" line="143"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="144"/>
+        <location filename="../../app/conversations/conversation_list.py" line="144"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="145"/>
+        <location filename="../../app/conversations/conversation_list.py" line="145"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="157"/>
+        <location filename="../../app/conversations/conversation_list.py" line="157"/>
         <source>just now</source>
         <translation>刚刚</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="159"/>
+        <location filename="../../app/conversations/conversation_list.py" line="159"/>
         <source>{n} min ago</source>
         <translation>{n} 分钟前</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="161"/>
+        <location filename="../../app/conversations/conversation_list.py" line="161"/>
         <source>{n} h ago</source>
         <translation>{n} 小时前</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="163"/>
+        <location filename="../../app/conversations/conversation_list.py" line="163"/>
         <source>yesterday</source>
         <translation>昨天</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="168"/>
+        <location filename="../../app/conversations/conversation_list.py" line="168"/>
         <source>Rename conversation</source>
         <translation>重命名对话</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="168"/>
+        <location filename="../../app/conversations/conversation_list.py" line="168"/>
         <source>New name:</source>
         <translation>新名称：</translation>
     </message>
@@ -421,295 +411,318 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversation_settings.py" line="134"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="134"/>
         <source>Conversation settings</source>
         <translation>对话设置</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
         <source>Changes apply from the next answer.</source>
         <translation>更改将从下一条回答开始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="142"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在这段对话的每条消息之前都会先读取的指示，例如它应该扮演什么角色，或应该怎样回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="147"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="147"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一个友好的助手，回答简明扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="152"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="152"/>
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="157"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="157"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>预先设定好的回答风格；选择其中一种会填入下方的数值，填入后仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
         <source>Answer style</source>
         <translation>回答风格</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
         <source>Save as preset…</source>
         <translation>保存为预设…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己起的名称保存这些数值，方便以后再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="163"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="163"/>
         <source>Use as default for this model</source>
         <translation>设为此模型的默认值</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>以后使用此模型的新对话，都会以这些数值开始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>数值越高，回答越多样、越出人意料；数值越低，回答越集中、越可预测。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="176"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="176"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="179"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只从可能性最高的这么多个词中挑选下一个词；数量越少，回答越稳妥，“关闭”表示不设限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="186"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="186"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只从可能性最高的词中挑选，直到这些词的概率加起来达到这个比例为止；数值越低，回答越稳妥，设为 1.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="193"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="193"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性远低于最佳词的词；数值越高，回答越合理，设为 0.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="198"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="198"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>数值越高，模型越不会重复相同的词语和句子；1.00 表示不惩罚。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="203"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="203"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一条回答中最多可以生成的长度；token 是词的一小段，大约相当于四分之三个英文单词。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="212"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="215"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持“随机”，每次都会得到不同的回答；输入一个数字，同样的问题就能再次得到同样的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="229"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="229"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="230"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="230"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
         <source>Repeat penalty</source>
         <translation>重复惩罚</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
         <source>Answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="258"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="258"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>对话交给模型时的排列方式。除非回答看起来不对劲，否则请保留模型自带的格式：格式不对会让回答变得奇怪、重复或被截断。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="262"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="262"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="268"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="268"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>当对话长到模型无法一次读完时该怎么办：略过最早的消息，或者停下来让你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="273"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="273"/>
         <source>Leave out the oldest messages</source>
         <translation>略过最早的消息</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="274"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="274"/>
         <source>Stop and tell me</source>
         <translation>停下来并通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="277"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系统提示词始终保留；最早的问题和回答会最先被略过。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 会停下来通知你，以便你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="288"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
         <source>When the conversation gets too long</source>
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="449"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="468"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="470"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="481"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="483"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="565"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="568"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="580"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
     </message>
 </context>
 <context>
+    <name>ConversationsController</name>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="184"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="220"/>
+        <source>Conversation deleted.</source>
+        <translation>已删除对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="311"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="341"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
+    </message>
+</context>
+<context>
     <name>CuratedModels</name>
     <message>
-        <location filename="../../app/curated_models.py" line="31"/>
+        <location filename="../../app/models/curated_models.py" line="31"/>
         <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
         <translation>小巧又快速；能写英文和中文（繁体和简体）。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="40"/>
+        <location filename="../../app/models/curated_models.py" line="40"/>
         <source>Meta&apos;s small model: fast answers for everyday questions.</source>
         <translation>Meta 的小型模型：日常问题回答得快。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="46"/>
+        <location filename="../../app/models/curated_models.py" line="46"/>
         <source>Google&apos;s small Gemma 3: good writing for its size.</source>
         <translation>Google 的小型 Gemma 3：就其大小而言，文笔很好。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="52"/>
+        <location filename="../../app/models/curated_models.py" line="52"/>
         <source>A step up in quality, and strong in Chinese.</source>
         <translation>质量更上一层，中文也很强。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="58"/>
+        <location filename="../../app/models/curated_models.py" line="58"/>
         <source>The big sibling of Hearth&apos;s starter model.</source>
         <translation>Hearth 入门模型的大哥。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="64"/>
+        <location filename="../../app/models/curated_models.py" line="64"/>
         <source>Better reasoning; needs about 3 GB of free memory.</source>
         <translation>推理能力更好；需要约 3 GB 可用内存。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="70"/>
+        <location filename="../../app/models/curated_models.py" line="70"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答谨慎，以英文为主。</translation>
     </message>
@@ -717,62 +730,62 @@
 <context>
     <name>DownloadRowView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="40"/>
+        <location filename="../../app/models/downloads_view.py" line="40"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="41"/>
+        <location filename="../../app/models/downloads_view.py" line="41"/>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="42"/>
+        <location filename="../../app/models/downloads_view.py" line="42"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="69"/>
+        <location filename="../../app/models/downloads_view.py" line="69"/>
         <source>{s} s left</source>
         <translation>还需 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="71"/>
+        <location filename="../../app/models/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
         <translation>{done}/{total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="75"/>
+        <location filename="../../app/models/downloads_view.py" line="75"/>
         <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
         <translation>另一个 Hearth 窗口或命令行命令正在下载这个文件（{done}/{total}）；这个下载会等它完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="79"/>
+        <location filename="../../app/models/downloads_view.py" line="79"/>
         <source>Cancelled; the partial file stays for the other Hearth window or command that needs it.</source>
         <translation>已取消；未完成的文件留给需要它的另一个 Hearth 窗口或命令行命令。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="81"/>
+        <location filename="../../app/models/downloads_view.py" line="81"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一个下载完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="82"/>
+        <location filename="../../app/models/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暂停于 {done}/{total}；点“继续”会从这里接着下载。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="83"/>
+        <location filename="../../app/models/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核对 Hub 的校验和，并已加入你的模型库。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="86"/>
+        <location filename="../../app/models/downloads_view.py" line="86"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的文件已删除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="90"/>
+        <location filename="../../app/models/downloads_view.py" line="90"/>
         <source>The download failed.</source>
         <translation>下载失败。</translation>
     </message>
@@ -780,7 +793,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="103"/>
+        <location filename="../../app/models/downloads_view.py" line="103"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>还没有下载。到“发现”找一个模型，再点“下载”。</translation>
     </message>
@@ -788,17 +801,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="215"/>
+        <location filename="../../app/controllers/engine_client.py" line="215"/>
         <source>No model is loaded.</source>
         <translation>尚未加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="246"/>
+        <location filename="../../app/controllers/engine_client.py" line="246"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="305"/>
+        <location filename="../../app/controllers/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>加载 {name} 时引擎已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
@@ -1064,7 +1077,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="40"/>
+        <location filename="../../app/chat/message_bubble.py" line="40"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -1072,34 +1085,34 @@
 <context>
     <name>ExportDialogs</name>
     <message>
-        <location filename="../../app/export_dialogs.py" line="30"/>
-        <location filename="../../app/export_dialogs.py" line="47"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="30"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="47"/>
         <source>Export conversation</source>
         <translation>导出对话</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="32"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="32"/>
         <source>Markdown (*.md);;JSON, can be imported again (*.json)</source>
         <translation>Markdown (*.md);;JSON，以后可再次导入 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="48"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="48"/>
         <source>The conversation could not be saved to {path}: {error}</source>
         <translation>无法将对话保存到 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="56"/>
-        <location filename="../../app/export_dialogs.py" line="69"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="56"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="69"/>
         <source>Import conversation</source>
         <translation>导入对话</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="56"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="56"/>
         <source>Hearth conversation (*.json)</source>
         <translation>Hearth 对话 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="67"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="67"/>
         <source>This file is not a conversation exported from Hearth.</source>
         <translation>此文件不是从 Hearth 导出的对话。</translation>
     </message>
@@ -1135,154 +1148,154 @@
 <context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/hub_view.py" line="41"/>
+        <location filename="../../app/models/hub_view.py" line="41"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜索模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="42"/>
+        <location filename="../../app/models/hub_view.py" line="42"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="43"/>
+        <location filename="../../app/models/hub_view.py" line="43"/>
         <source>Access token…</source>
         <translation>访问令牌…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="45"/>
+        <location filename="../../app/models/hub_view.py" line="45"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 访问令牌，用于你已在 huggingface.co 同意条款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>Fits this computer?</source>
         <translation>这台电脑装得下吗？</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="58"/>
+        <location filename="../../app/models/hub_view.py" line="58"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="60"/>
+        <location filename="../../app/models/hub_view.py" line="60"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算时假设的上下文长度；越长需要越多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="61"/>
+        <location filename="../../app/models/hub_view.py" line="61"/>
         <source>Download</source>
         <translation>下载</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="65"/>
+        <location filename="../../app/models/hub_view.py" line="65"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每个文件都是同一个模型，以不同精度保存（量化）：文件越小，需要的内存越少、运行越快，质量只略有下降。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="82"/>
+        <location filename="../../app/models/hub_view.py" line="82"/>
         <source>Fit at</source>
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="117"/>
+        <location filename="../../app/models/hub_view.py" line="117"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="119"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="128"/>
+        <location filename="../../app/models/hub_view.py" line="128"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/models/hub_view.py" line="137"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="138"/>
+        <location filename="../../app/models/hub_view.py" line="138"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="145"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="145"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="163"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="175"/>
+        <location filename="../../app/models/hub_view.py" line="175"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="182"/>
+        <location filename="../../app/models/hub_view.py" line="182"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="244"/>
+        <location filename="../../app/models/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/models/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/models/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/models/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/models/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -1290,177 +1303,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/library_view.py" line="47"/>
+        <location filename="../../app/models/library_view.py" line="47"/>
         <source>Use this model</source>
         <translation>使用这个模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="48"/>
+        <location filename="../../app/models/library_view.py" line="48"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="49"/>
+        <location filename="../../app/models/library_view.py" line="49"/>
         <source>Import a file…</source>
         <translation>导入文件…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="50"/>
+        <location filename="../../app/models/library_view.py" line="50"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型文件复制到 Hearth 的模型文件夹（也可以直接拖放到这里）。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="51"/>
+        <location filename="../../app/models/library_view.py" line="51"/>
         <source>Add a folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="52"/>
+        <location filename="../../app/models/library_view.py" line="52"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某个文件夹里的模型，不复制文件。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="107"/>
+        <location filename="../../app/models/library_view.py" line="107"/>
         <source>comes with Hearth</source>
         <translation>Hearth 自带</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="108"/>
         <source>downloaded or imported</source>
         <translation>已下载或导入</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="109"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="110"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="111"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="112"/>
         <source>your folder</source>
         <translation>你的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="123"/>
+        <location filename="../../app/models/library_view.py" line="123"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="124"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="125"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="127"/>
+        <location filename="../../app/models/library_view.py" line="127"/>
         <source>Trained context</source>
         <translation>训练时的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="128"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/models/library_view.py" line="131"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>in the file</source>
         <translation>文件自带</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>none (a default is used)</source>
         <translation>没有（使用默认格式）</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="135"/>
+        <location filename="../../app/models/library_view.py" line="135"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="137"/>
+        <location filename="../../app/models/library_view.py" line="137"/>
         <source> · {n} parts</source>
         <translation> · {n} 个部分</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="139"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="140"/>
         <source>Where</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="141"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="153"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="153"/>
         <source>Remove from list…</source>
         <translation>从列表移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="166"/>
+        <location filename="../../app/models/library_view.py" line="166"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要从这台电脑删除 {name} 吗？可释放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="168"/>
+        <location filename="../../app/models/library_view.py" line="168"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要从列表移除 {name} 吗？文件会留在原处。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="170"/>
+        <location filename="../../app/models/library_view.py" line="170"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>Importing {name}…</source>
         <translation>正在导入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="188"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型库中。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="197"/>
+        <location filename="../../app/models/library_view.py" line="197"/>
         <source>Add a folder of models</source>
         <translation>添加模型文件夹</translation>
     </message>
@@ -1468,22 +1481,22 @@
 <context>
     <name>LivePlotView</name>
     <message>
-        <location filename="../../app/live_plot.py" line="89"/>
+        <location filename="../../app/panels/live_plot.py" line="89"/>
         <source>Writing speed (tok/s)</source>
         <translation>生成速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>Memory (MB)</source>
         <translation>内存（MB）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>app</source>
         <translation>应用</translation>
     </message>
@@ -1491,27 +1504,27 @@
 <context>
     <name>LongMessageBar</name>
     <message>
-        <location filename="../../app/long_message_bar.py" line="29"/>
+        <location filename="../../app/chat/long_message_bar.py" line="29"/>
         <source>Long message: {n} characters</source>
         <translation>长消息：{n} 个字符</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="48"/>
+        <location filename="../../app/chat/long_message_bar.py" line="48"/>
         <source>Show less</source>
         <translation>收起</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="49"/>
+        <location filename="../../app/chat/long_message_bar.py" line="49"/>
         <source>Show only the beginning of this message again.</source>
         <translation>再次只显示这条消息的开头。</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="51"/>
+        <location filename="../../app/chat/long_message_bar.py" line="51"/>
         <source>Show all</source>
         <translation>显示全部</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="53"/>
+        <location filename="../../app/chat/long_message_bar.py" line="53"/>
         <source>Show the whole message, as plain text. Copy always copies all of it.</source>
         <translation>以纯文本显示整条消息。“复制”总是复制全部内容。</translation>
     </message>
@@ -1519,212 +1532,172 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="56"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="163"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
+        <source>Load anyway</source>
+        <translation>仍要加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="183"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Undo</source>
         <translation>撤销</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="509"/>
-        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
-        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="539"/>
-        <source>Copied.</source>
-        <translation>已复制。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="608"/>
-        <source>chat format: {name} (the model&apos;s own is broken)</source>
-        <translation>对话格式：{name}（模型自带的格式有问题）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="613"/>
-        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
-        <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="706"/>
-        <source>Not loaded</source>
-        <translation>未加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="599"/>
-        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
-        <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="617"/>
-        <source>chat format: from the model file</source>
-        <translation>对话格式：取自模型文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="621"/>
-        <source>chat format: {name}</source>
-        <translation>对话格式：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="624"/>
-        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
-        <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="701"/>
-        <source>The text so far is kept; your next message starts a fresh engine.</source>
-        <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
 </context>
 <context>
     <name>MessageActionsView</name>
     <message>
-        <location filename="../../app/message_actions.py" line="21"/>
+        <location filename="../../app/chat/message_actions.py" line="21"/>
         <source>Show the previous version</source>
         <translation>显示上一个版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="24"/>
+        <location filename="../../app/chat/message_actions.py" line="24"/>
         <source>Show the next version</source>
         <translation>显示下一个版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="25"/>
+        <location filename="../../app/chat/message_actions.py" line="25"/>
         <source>Copy</source>
         <translation>复制</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="25"/>
+        <location filename="../../app/chat/message_actions.py" line="25"/>
         <source>Copy this message&apos;s text</source>
         <translation>复制这条消息的文字</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="27"/>
+        <location filename="../../app/chat/message_actions.py" line="27"/>
         <source>Edit</source>
         <translation>编辑</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="27"/>
+        <location filename="../../app/chat/message_actions.py" line="27"/>
         <source>Change this question and ask again; the old version stays</source>
         <translation>修改这个问题并重新提问；旧版本会保留</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="30"/>
-        <location filename="../../app/message_actions.py" line="81"/>
+        <location filename="../../app/chat/message_actions.py" line="30"/>
+        <location filename="../../app/chat/message_actions.py" line="81"/>
         <source>Regenerate</source>
         <translation>重新生成</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="31"/>
-        <location filename="../../app/message_actions.py" line="82"/>
+        <location filename="../../app/chat/message_actions.py" line="31"/>
+        <location filename="../../app/chat/message_actions.py" line="82"/>
         <source>Write a new answer; the old one stays as another version</source>
         <translation>生成新的回答；旧的回答会保留为另一个版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="35"/>
+        <location filename="../../app/chat/message_actions.py" line="35"/>
         <source>Continue</source>
         <translation>继续</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="35"/>
+        <location filename="../../app/chat/message_actions.py" line="35"/>
         <source>Write on from where this answer stopped</source>
         <translation>从这条回答中断的地方接着写下去</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="38"/>
+        <location filename="../../app/chat/message_actions.py" line="38"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="38"/>
+        <location filename="../../app/chat/message_actions.py" line="38"/>
         <source>Delete this message and what follows it</source>
         <translation>删除这条消息及其后的所有内容</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="78"/>
+        <location filename="../../app/chat/message_actions.py" line="78"/>
         <source>Retry</source>
         <translation>重试</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="79"/>
+        <location filename="../../app/chat/message_actions.py" line="79"/>
         <source>Write this answer again; the cut one stays as another version</source>
         <translation>重新写这条回答；被中断的回答会保留为另一个版本</translation>
     </message>
@@ -1732,240 +1705,313 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="87"/>
+        <location filename="../../app/panels/metrics_panel.py" line="86"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/panels/metrics_panel.py" line="95"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="98"/>
+        <location filename="../../app/panels/metrics_panel.py" line="97"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="103"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="105"/>
+        <location filename="../../app/panels/metrics_panel.py" line="104"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="108"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="110"/>
+        <location filename="../../app/panels/metrics_panel.py" line="109"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="113"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="115"/>
+        <location filename="../../app/panels/metrics_panel.py" line="114"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="118"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/panels/metrics_panel.py" line="119"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="124"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="125"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="130"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="131"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="137"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="139"/>
+        <location filename="../../app/panels/metrics_panel.py" line="138"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="176"/>
+        <location filename="../../app/panels/metrics_panel.py" line="175"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="180"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="184"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="226"/>
+        <location filename="../../app/panels/metrics_panel.py" line="225"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="229"/>
+        <location filename="../../app/panels/metrics_panel.py" line="228"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="232"/>
+        <location filename="../../app/panels/metrics_panel.py" line="231"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="262"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="263"/>
+        <location filename="../../app/panels/metrics_panel.py" line="262"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="264"/>
+        <location filename="../../app/panels/metrics_panel.py" line="263"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="265"/>
+        <location filename="../../app/panels/metrics_panel.py" line="264"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="294"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="296"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="297"/>
+        <location filename="../../app/panels/metrics_panel.py" line="296"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="298"/>
+        <location filename="../../app/panels/metrics_panel.py" line="297"/>
         <source>from memory</source>
         <translation>取自内存</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="301"/>
+        <location filename="../../app/panels/metrics_panel.py" line="300"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="303"/>
+        <location filename="../../app/panels/metrics_panel.py" line="302"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个{where}重复使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="308"/>
+        <location filename="../../app/panels/metrics_panel.py" line="307"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="313"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="316"/>
+        <location filename="../../app/panels/metrics_panel.py" line="315"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
 </context>
 <context>
+    <name>ModelController</name>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <source>Loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>请先停止回答，再切换模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>对话格式：{name}（为此对话选择）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>这是你在对话设置中选择的对话格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新加载 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
+        <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>对话格式：{name}（模型自带的格式有问题）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <source>chat format: from the model file</source>
+        <translation>对话格式：取自模型文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <source>chat format: {name}</source>
+        <translation>对话格式：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
+        <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未加载：发送消息时会加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸载：释放了 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+</context>
+<context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/model_picker.py" line="32"/>
+        <location filename="../../app/models/model_picker.py" line="32"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在这个对话中回答的模型。选另一个即可切换。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="33"/>
+        <location filename="../../app/models/model_picker.py" line="33"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="34"/>
+        <location filename="../../app/models/model_picker.py" line="34"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>释放这个模型占用的内存。发送消息时会重新加载。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="35"/>
+        <location filename="../../app/models/model_picker.py" line="35"/>
         <source>Model settings…</source>
         <translation>模型设置…</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>这个模型如何加载：线程、上下文长度、GPU 层数、Flash Attention、KV 缓存。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="41"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可从 Hugging Face 下载的模型。</translation>
     </message>
@@ -1973,154 +2019,111 @@
 <context>
     <name>ModelSettingsDialog</name>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="24"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="24"/>
         <source>Settings for {model}</source>
         <translation>{model} 的设置</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="27"/>
-        <location filename="../../app/model_settings_dialog.py" line="39"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="27"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="39"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="29"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="29"/>
         <source>How many CPU cores work on each word; automatic uses every physical core.</source>
         <translation>每个字由几个 CPU 核心一起计算；自动会使用所有物理核心。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="32"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="32"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="35"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="35"/>
         <source>How much of the conversation the model can see at once; more needs more memory.</source>
         <translation>模型一次能看到多少对话内容；越多需要越多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="42"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="42"/>
         <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
         <translation>模型有几层在显卡上运行；自动会尽量使用显卡。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="44"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="44"/>
         <source>Use flash attention</source>
         <translation>使用 Flash Attention</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="47"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="47"/>
         <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
         <translation>读取长对话更快的方法；每次的回答可能略有不同。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="51"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="51"/>
         <source>Exact (f16)</source>
         <translation>精确（f16）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="52"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
         <source>Half the memory (q8_0)</source>
         <translation>一半内存（q8_0）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="53"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
         <source>A quarter of the memory (q4_0)</source>
         <translation>四分之一内存（q4_0）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="59"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="59"/>
         <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
         <translation>模型如何保存已读过的内容；较小的格式需要 Flash Attention，也略不精确。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="61"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="61"/>
         <source>Saving reloads the model with these settings.</source>
         <translation>保存后会以这些设置重新加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="65"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="65"/>
         <source>CPU threads</source>
         <translation>CPU 线程</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="66"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="66"/>
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="67"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
         <source>GPU layers</source>
         <translation>GPU 层数</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="69"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="69"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
 </context>
 <context>
-    <name>ModelSwitchingMixin</name>
-    <message>
-        <location filename="../../app/model_switching.py" line="47"/>
-        <source>Load anyway</source>
-        <translation>仍要加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="49"/>
-        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
-        <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="104"/>
-        <source>Loading {name}…</source>
-        <translation>正在加载 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="111"/>
-        <source>Stop the answer first, then switch models.</source>
-        <translation>请先停止回答，再切换模型。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="134"/>
-        <source>{name} is loaded again.</source>
-        <translation>已重新加载 {name}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="152"/>
-        <source>Not loaded: sending a message loads it</source>
-        <translation>未加载：发送消息时会加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="155"/>
-        <source>Unloaded: {mb} freed.</source>
-        <translation>已卸载：释放了 {mb}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="173"/>
-        <source>This conversation used {name}, which is no longer on this computer.</source>
-        <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
-    </message>
-</context>
-<context>
     <name>ModelsWindow</name>
     <message>
-        <location filename="../../app/models_window.py" line="20"/>
+        <location filename="../../app/models/models_window.py" line="20"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="26"/>
+        <location filename="../../app/models/models_window.py" line="26"/>
         <source>My models</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="27"/>
+        <location filename="../../app/models/models_window.py" line="27"/>
         <source>Discover</source>
         <translation>发现</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="28"/>
+        <location filename="../../app/models/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下载</translation>
     </message>
@@ -2128,17 +2131,17 @@
 <context>
     <name>PastedTextChip</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="39"/>
+        <location filename="../../app/chat/pasted_text.py" line="39"/>
         <source>Pasted text · {n} characters</source>
         <translation>粘贴的文本 · {n} 个字符</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="40"/>
+        <location filename="../../app/chat/pasted_text.py" line="40"/>
         <source>Click to see the whole text.</source>
         <translation>点击查看完整文本。</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="46"/>
+        <location filename="../../app/chat/pasted_text.py" line="46"/>
         <source>Remove this pasted text</source>
         <translation>移除这段粘贴的文本</translation>
     </message>
@@ -2146,12 +2149,12 @@
 <context>
     <name>PastedTextViewer</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="106"/>
+        <location filename="../../app/chat/pasted_text.py" line="106"/>
         <source>Pasted text</source>
         <translation>粘贴的文本</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="108"/>
+        <location filename="../../app/chat/pasted_text.py" line="108"/>
         <source>{n} characters, sent with your message.</source>
         <translation>{n} 个字符，将随你的消息一起发送。</translation>
     </message>
@@ -2159,57 +2162,57 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/privacy_view.py" line="19"/>
+        <location filename="../../app/panels/privacy_view.py" line="19"/>
         <source>Your data stays on this computer</source>
         <translation>你的数据只留在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="23"/>
+        <location filename="../../app/panels/privacy_view.py" line="23"/>
         <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
         <translation>Hearth 不会发送任何数据：没有遥测，也不检查更新。只有在你搜索或下载模型时，才会连接 Hugging Face Hub。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="29"/>
+        <location filename="../../app/panels/privacy_view.py" line="29"/>
         <source>Offline mode: never contact the Hub</source>
         <translation>离线模式：从不连接 Hub</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="31"/>
+        <location filename="../../app/panels/privacy_view.py" line="31"/>
         <source>With this on, searching and downloading models are off too.</source>
         <translation>开启后，搜索和下载模型也会停用。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="32"/>
+        <location filename="../../app/panels/privacy_view.py" line="32"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="38"/>
+        <location filename="../../app/panels/privacy_view.py" line="38"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的对话、下载的模型和设置都保存在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="39"/>
+        <location filename="../../app/panels/privacy_view.py" line="39"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="40"/>
+        <location filename="../../app/panels/privacy_view.py" line="40"/>
         <source>Delete all my data…</source>
         <translation>删除我的所有数据…</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="43"/>
+        <location filename="../../app/panels/privacy_view.py" line="43"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>删除所有对话、缓存、下载和导入的模型，以及你的设置。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="66"/>
+        <location filename="../../app/panels/privacy_view.py" line="66"/>
         <source>Delete all my data</source>
         <translation>删除我的所有数据</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="68"/>
+        <location filename="../../app/panels/privacy_view.py" line="68"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要删除所有对话、缓存、你下载或导入的模型，以及你的设置吗？此操作无法撤销。其他应用的模型不受影响。</translation>
     </message>
@@ -2217,52 +2220,52 @@
 <context>
     <name>QuantHints</name>
     <message>
-        <location filename="../../app/quant_hints.py" line="13"/>
+        <location filename="../../app/models/quant_hints.py" line="13"/>
         <source>full precision: the largest files, the original quality</source>
         <translation>完整精度：文件最大，保留原始质量</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="14"/>
+        <location filename="../../app/models/quant_hints.py" line="14"/>
         <source>almost the original quality, large</source>
         <translation>几乎是原始质量，文件大</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="15"/>
+        <location filename="../../app/models/quant_hints.py" line="15"/>
         <source>very close to the original quality</source>
         <translation>非常接近原始质量</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="16"/>
+        <location filename="../../app/models/quant_hints.py" line="16"/>
         <source>high quality, a little larger</source>
         <translation>质量高，文件稍大</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="17"/>
+        <location filename="../../app/models/quant_hints.py" line="17"/>
         <source>a good balance of size and quality</source>
         <translation>大小与质量的良好平衡</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="18"/>
+        <location filename="../../app/models/quant_hints.py" line="18"/>
         <source>small, good quality</source>
         <translation>文件小，质量好</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="19"/>
+        <location filename="../../app/models/quant_hints.py" line="19"/>
         <source>smaller, noticeably lower quality</source>
         <translation>更小，质量明显较低</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="20"/>
+        <location filename="../../app/models/quant_hints.py" line="20"/>
         <source>the smallest, much lower quality: only when nothing else fits</source>
         <translation>最小，质量低很多：只在其他都放不下时使用</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="21"/>
+        <location filename="../../app/models/quant_hints.py" line="21"/>
         <source>quantization not named in the file name</source>
         <translation>文件名没有标明量化等级</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="22"/>
+        <location filename="../../app/models/quant_hints.py" line="22"/>
         <source>a less common quantization</source>
         <translation>较少见的量化等级</translation>
     </message>
@@ -2270,12 +2273,12 @@
 <context>
     <name>SparklineView</name>
     <message>
-        <location filename="../../app/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>{s} s ago</source>
         <translation>{s} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>now</source>
         <translation>现在</translation>
     </message>

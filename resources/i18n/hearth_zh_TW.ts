@@ -4,152 +4,152 @@
 <context>
     <name>AboutComputerDialog</name>
     <message>
-        <location filename="../../app/about_computer.py" line="39"/>
+        <location filename="../../app/panels/about_computer.py" line="39"/>
         <source>About this computer</source>
         <translation>關於這台電腦</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="42"/>
+        <location filename="../../app/panels/about_computer.py" line="42"/>
         <source>Looking at this computer…</source>
         <translation>正在查看這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="56"/>
+        <location filename="../../app/panels/about_computer.py" line="56"/>
         <source>Copy report</source>
         <translation>複製報告</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="57"/>
+        <location filename="../../app/panels/about_computer.py" line="57"/>
         <source>Copy all of this as text, for a question or a bug report.</source>
         <translation>將這些內容全部複製為文字，方便提問或回報問題。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="73"/>
+        <location filename="../../app/panels/about_computer.py" line="73"/>
         <source>What Hearth found on this computer and uses to run models. Nothing here leaves it.</source>
         <translation>Hearth 在這台電腦上找到、用來執行模型的一切。這些資訊不會離開這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="86"/>
+        <location filename="../../app/panels/about_computer.py" line="86"/>
         <source>Hearth could not look at this computer: {error}</source>
         <translation>Hearth 無法查看這台電腦：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="91"/>
+        <location filename="../../app/panels/about_computer.py" line="91"/>
         <source>Fast kernels: AMX {amx}, weight repacking {repack}</source>
         <translation>快速核心：AMX {amx}，權重重新排列 {repack}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="92"/>
+        <location filename="../../app/panels/about_computer.py" line="92"/>
         <source>Safe kernels: AMX and weight repacking off</source>
         <translation>安全核心：AMX 與權重重新排列皆關閉</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="93"/>
+        <location filename="../../app/panels/about_computer.py" line="93"/>
         <source>None works on this processor</source>
         <translation>這顆處理器上沒有可用的核心</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="94"/>
+        <location filename="../../app/panels/about_computer.py" line="94"/>
         <source>Not chosen yet: the first model load tries the fast kernels in a throwaway process</source>
         <translation>尚未選定：第一次載入模型時，會先在一個用完即丟的程序中試用快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="96"/>
+        <location filename="../../app/panels/about_computer.py" line="96"/>
         <source>on</source>
         <translation>開啟</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="96"/>
+        <location filename="../../app/panels/about_computer.py" line="96"/>
         <source>off</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="101"/>
+        <location filename="../../app/panels/about_computer.py" line="101"/>
         <source>Found by a test in a throwaway process, {when}.</source>
         <translation>由一次用完即丟程序中的測試得出，{when}。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="102"/>
+        <location filename="../../app/panels/about_computer.py" line="102"/>
         <source>Chosen after the engine crashed, {when}.</source>
         <translation>在引擎當機後選定，{when}。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="103"/>
+        <location filename="../../app/panels/about_computer.py" line="103"/>
         <source>Set by HEARTH_CPU_KERNELS.</source>
         <translation>由 HEARTH_CPU_KERNELS 設定。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="108"/>
+        <location filename="../../app/panels/about_computer.py" line="108"/>
         <source>{name}: {description}, {free} free of {total}</source>
         <translation>{name}：{description}，{total} 中可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="117"/>
+        <location filename="../../app/panels/about_computer.py" line="117"/>
         <source>Yes: this build of llama.cpp can put a model&apos;s layers on a graphics card.</source>
         <translation>可以：這個 llama.cpp 版本能把模型的層放到顯示卡上。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="119"/>
+        <location filename="../../app/panels/about_computer.py" line="119"/>
         <source>No: this build of llama.cpp runs on the processor only (see &apos;Use your GPU&apos; in the README).</source>
         <translation>不行：這個 llama.cpp 版本只在處理器上執行（請見 README 的「Use your GPU」）。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="123"/>
+        <location filename="../../app/panels/about_computer.py" line="123"/>
         <source>Processor</source>
         <translation>處理器</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="124"/>
+        <location filename="../../app/panels/about_computer.py" line="124"/>
         <source>{model}, {cores} logical cores</source>
         <translation>{model}，{cores} 個邏輯核心</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="126"/>
+        <location filename="../../app/panels/about_computer.py" line="126"/>
         <source>Engine build uses</source>
         <translation>引擎版本使用</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="127"/>
+        <location filename="../../app/panels/about_computer.py" line="127"/>
         <source>Kernels</source>
         <translation>核心</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="128"/>
+        <location filename="../../app/panels/about_computer.py" line="128"/>
         <source>Devices</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="128"/>
+        <location filename="../../app/panels/about_computer.py" line="128"/>
         <source>None could be read.</source>
         <translation>無法讀取任何裝置。</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="129"/>
+        <location filename="../../app/panels/about_computer.py" line="129"/>
         <source>GPU offload</source>
         <translation>GPU 卸載</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="130"/>
+        <location filename="../../app/panels/about_computer.py" line="130"/>
         <source>Versions</source>
         <translation>版本</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="131"/>
+        <location filename="../../app/panels/about_computer.py" line="131"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="132"/>
+        <location filename="../../app/panels/about_computer.py" line="132"/>
         <source>Folders</source>
         <translation>資料夾</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="133"/>
+        <location filename="../../app/panels/about_computer.py" line="133"/>
         <source>Starter model</source>
         <translation>入門模型</translation>
     </message>
     <message>
-        <location filename="../../app/about_computer.py" line="136"/>
+        <location filename="../../app/panels/about_computer.py" line="136"/>
         <source>Problem</source>
         <translation>問題</translation>
     </message>
@@ -157,27 +157,27 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="100"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="100"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="57"/>
+        <location filename="../../app/chat/branch_rows.py" line="57"/>
         <source>This answer failed.</source>
         <translation>這則回答產生失敗。</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="48"/>
+        <location filename="../../app/chat/branch_rows.py" line="48"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下產生的。</translation>
     </message>
     <message>
-        <location filename="../../app/branch_rows.py" line="55"/>
+        <location filename="../../app/chat/branch_rows.py" line="55"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重試」。</translation>
     </message>
@@ -185,111 +185,129 @@
 <context>
     <name>CacheView</name>
     <message>
-        <location filename="../../app/cache_view.py" line="28"/>
+        <location filename="../../app/panels/cache_view.py" line="28"/>
         <source>Prompt cache</source>
         <translation>提示快取</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="32"/>
+        <location filename="../../app/panels/cache_view.py" line="32"/>
         <source>Hearth keeps what the model has already read, so going back to a conversation, or reopening it after a restart, does not make it read everything again.</source>
         <translation>Hearth 會保留模型已經讀過的內容，所以回到某個對話，或重新啟動後再開啟它，都不必讓模型從頭再讀一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="39"/>
+        <location filename="../../app/panels/cache_view.py" line="39"/>
         <source>Snapshots kept in memory: the fastest to bring back.</source>
         <translation>儲存在記憶體中的快照：取回最快。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="41"/>
+        <location filename="../../app/panels/cache_view.py" line="41"/>
         <source>Snapshots kept on disk: they survive closing Hearth.</source>
         <translation>儲存在磁碟上的快照：關閉 Hearth 後仍會保留。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="43"/>
+        <location filename="../../app/panels/cache_view.py" line="43"/>
         <source>How often an answer could start from something the cache already held.</source>
         <translation>有多少比例的回答能從快取中已有的內容開始。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="47"/>
+        <location filename="../../app/panels/cache_view.py" line="47"/>
         <source>The most memory the cache may use; the oldest snapshots go first.</source>
         <translation>快取最多可使用的記憶體；最舊的快照會先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="48"/>
+        <location filename="../../app/panels/cache_view.py" line="48"/>
         <source>The most disk space the cache may use; the oldest go first.</source>
         <translation>快取最多可使用的磁碟空間；最舊的會先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="51"/>
+        <location filename="../../app/panels/cache_view.py" line="51"/>
         <source>New limits apply when a model is next loaded.</source>
         <translation>新的上限會在下次載入模型時生效。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="54"/>
+        <location filename="../../app/panels/cache_view.py" line="54"/>
         <source>Clear cache</source>
         <translation>清除快取</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="56"/>
+        <location filename="../../app/panels/cache_view.py" line="56"/>
         <source>Forget every snapshot; answers stay the same, the next ones just start slower.</source>
         <translation>忘掉所有快照；回答內容不變，只是接下來的回答會比較慢開始。</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="61"/>
+        <location filename="../../app/panels/cache_view.py" line="61"/>
         <source>In memory</source>
         <translation>記憶體中</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="62"/>
+        <location filename="../../app/panels/cache_view.py" line="62"/>
         <source>On disk</source>
         <translation>磁碟上</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="63"/>
+        <location filename="../../app/panels/cache_view.py" line="63"/>
         <source>Helped</source>
         <translation>派上用場</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="64"/>
+        <location filename="../../app/panels/cache_view.py" line="64"/>
         <source>Memory limit</source>
         <translation>記憶體上限</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="65"/>
+        <location filename="../../app/panels/cache_view.py" line="65"/>
         <source>Disk limit</source>
         <translation>磁碟上限</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="97"/>
         <source>not in use yet</source>
         <translation>尚未使用</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="97"/>
         <source>turned off</source>
         <translation>已關閉</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="102"/>
-        <location filename="../../app/cache_view.py" line="107"/>
+        <location filename="../../app/panels/cache_view.py" line="102"/>
+        <location filename="../../app/panels/cache_view.py" line="107"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
         <translation>快照：{n} 個 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="113"/>
+        <location filename="../../app/panels/cache_view.py" line="113"/>
         <source>{rate} of answers ({hits} of {total})</source>
         <translation>{rate} 的回答（{total} 次中有 {hits} 次）</translation>
     </message>
     <message>
-        <location filename="../../app/cache_view.py" line="117"/>
+        <location filename="../../app/panels/cache_view.py" line="117"/>
         <source>no answers yet</source>
         <translation>還沒有回答</translation>
     </message>
 </context>
 <context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="337"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="393"/>
+        <source>Copied.</source>
+        <translation>已複製。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="481"/>
+        <source>The text so far is kept; your next message starts a fresh engine.</source>
+        <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat_view.py" line="176"/>
+        <location filename="../../app/chat/chat_view.py" line="176"/>
         <source>Show earlier messages ({n})</source>
         <translation>顯示較早的訊息（{n}）</translation>
     </message>
@@ -297,123 +315,95 @@
 <context>
     <name>Composer</name>
     <message>
-        <location filename="../../app/composer.py" line="28"/>
+        <location filename="../../app/chat/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>輸入訊息。按 Enter 傳送，Shift+Enter 換行。</translation>
     </message>
 </context>
 <context>
-    <name>ConversationHandlingMixin</name>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="158"/>
-        <source>Conversation deleted.</source>
-        <translation>已刪除對話。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="243"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="251"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>對話格式：{name}（為此對話選擇）</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="253"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>這是你在對話設定中選擇的對話格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/conversation_handling.py" line="278"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
-    </message>
-</context>
-<context>
     <name>ConversationListView</name>
     <message>
-        <location filename="../../app/conversation_list.py" line="44"/>
+        <location filename="../../app/conversations/conversation_list.py" line="44"/>
         <source>New chat</source>
         <translation>新對話</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="46"/>
+        <location filename="../../app/conversations/conversation_list.py" line="46"/>
         <source>Start a new conversation (Ctrl+N).</source>
         <translation>開始新的對話（Ctrl+N）。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="49"/>
+        <location filename="../../app/conversations/conversation_list.py" line="49"/>
         <source>Search conversations</source>
         <translation>搜尋對話</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="62"/>
+        <location filename="../../app/conversations/conversation_list.py" line="62"/>
         <source>Import…</source>
         <translation>匯入…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="64"/>
+        <location filename="../../app/conversations/conversation_list.py" line="64"/>
         <source>Open a conversation saved with Export as JSON.</source>
         <translation>開啟先前用「匯出」存成 JSON 的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="110"/>
+        <location filename="../../app/conversations/conversation_list.py" line="110"/>
         <source>No conversation matches your search.</source>
         <translation>沒有符合搜尋條件的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="110"/>
+        <location filename="../../app/conversations/conversation_list.py" line="110"/>
         <source>No conversations yet.</source>
         <translation>還沒有任何對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="121"/>
+        <location filename="../../app/conversations/conversation_list.py" line="121"/>
         <source>Answering now…</source>
         <translation>正在回答…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="143"/>
+        <location filename="../../app/conversations/conversation_list.py" line="143"/>
         <source>Rename…</source>
         <translation>重新命名…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="144"/>
+        <location filename="../../app/conversations/conversation_list.py" line="144"/>
         <source>Export…</source>
         <translation>匯出…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="145"/>
+        <location filename="../../app/conversations/conversation_list.py" line="145"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="157"/>
+        <location filename="../../app/conversations/conversation_list.py" line="157"/>
         <source>just now</source>
         <translation>剛剛</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="159"/>
+        <location filename="../../app/conversations/conversation_list.py" line="159"/>
         <source>{n} min ago</source>
         <translation>{n} 分鐘前</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="161"/>
+        <location filename="../../app/conversations/conversation_list.py" line="161"/>
         <source>{n} h ago</source>
         <translation>{n} 小時前</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="163"/>
+        <location filename="../../app/conversations/conversation_list.py" line="163"/>
         <source>yesterday</source>
         <translation>昨天</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="168"/>
+        <location filename="../../app/conversations/conversation_list.py" line="168"/>
         <source>Rename conversation</source>
         <translation>重新命名對話</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_list.py" line="168"/>
+        <location filename="../../app/conversations/conversation_list.py" line="168"/>
         <source>New name:</source>
         <translation>新名稱：</translation>
     </message>
@@ -421,295 +411,318 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversation_settings.py" line="134"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="134"/>
         <source>Conversation settings</source>
         <translation>對話設定</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
         <source>Changes apply from the next answer.</source>
         <translation>變更會從下一則回答開始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="142"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在這段對話的每則訊息之前都會先讀的指示，例如它該扮演什麼角色，或該怎麼回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="147"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="147"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一位親切的小幫手，回答簡短扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="152"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="152"/>
         <source>System prompt</source>
         <translation>系統提示詞</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="157"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="157"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>預先設定好的回答風格；選擇其中一種會填入下方的數值，填入後仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
         <source>Answer style</source>
         <translation>回答風格</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
         <source>Save as preset…</source>
         <translation>儲存為預設集…</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己取的名稱儲存這些數值，方便之後再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="163"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="163"/>
         <source>Use as default for this model</source>
         <translation>設為此模型的預設值</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>之後使用此模型的新對話，都會以這些數值開始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>數值越高，回答越多變、越出人意料；數值越低，回答越集中、越容易預料。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="176"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="176"/>
         <source>Off</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="179"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只從可能性最高的這麼多個字詞中挑選下一個字詞；數量越少，回答越穩妥，「關閉」表示不設限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="186"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="186"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只從可能性最高的字詞中挑選，直到這些字詞的機率加起來達到這個比例為止；數值越低，回答越穩妥，設為 1.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="193"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="193"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性遠低於最佳字詞的字詞；數值越高，回答越合理，設為 0.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="198"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="198"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>數值越高，模型越不會重複相同的字詞和句子；1.00 表示不懲罰。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="203"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="203"/>
         <source> tokens</source>
         <translation> 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一則回答中最多可以產生的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="212"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
         <source>Random</source>
         <translation>隨機</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="215"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持「隨機」，每次都會得到不同的回答；輸入一個數字，同樣的問題就能再次得到同樣的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="229"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="229"/>
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="230"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="230"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
         <source>Repeat penalty</source>
         <translation>重複懲罰</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
         <source>Answer length</source>
         <translation>回答長度</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
         <source>Seed</source>
         <translation>隨機種子</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="258"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="258"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>對話交給模型時的排列方式。除非回答看起來怪怪的，否則請保留模型自帶的格式：格式不對會讓回答變得奇怪、重複或被截斷。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="262"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="262"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="268"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="268"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>當對話長到模型無法一次讀完時該怎麼做：略過最早的訊息，或是停下來讓你開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="273"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="273"/>
         <source>Leave out the oldest messages</source>
         <translation>略過最早的訊息</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="274"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="274"/>
         <source>Stop and tell me</source>
         <translation>停下來並通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="277"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系統提示詞一律保留；最早的問題和回答會最先被略過。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 會停下來通知你，讓你可以開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="288"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
         <source>When the conversation gets too long</source>
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="449"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="468"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="470"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="481"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="483"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="565"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="568"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="580"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
     </message>
 </context>
 <context>
+    <name>ConversationsController</name>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="184"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="220"/>
+        <source>Conversation deleted.</source>
+        <translation>已刪除對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="311"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="341"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
+    </message>
+</context>
+<context>
     <name>CuratedModels</name>
     <message>
-        <location filename="../../app/curated_models.py" line="31"/>
+        <location filename="../../app/models/curated_models.py" line="31"/>
         <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
         <translation>小巧又快速；能寫英文與中文（繁體和簡體）。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="40"/>
+        <location filename="../../app/models/curated_models.py" line="40"/>
         <source>Meta&apos;s small model: fast answers for everyday questions.</source>
         <translation>Meta 的小型模型：日常問題回答得快。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="46"/>
+        <location filename="../../app/models/curated_models.py" line="46"/>
         <source>Google&apos;s small Gemma 3: good writing for its size.</source>
         <translation>Google 的小型 Gemma 3：以它的大小來說，文筆很好。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="52"/>
+        <location filename="../../app/models/curated_models.py" line="52"/>
         <source>A step up in quality, and strong in Chinese.</source>
         <translation>品質更上一層，中文也很強。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="58"/>
+        <location filename="../../app/models/curated_models.py" line="58"/>
         <source>The big sibling of Hearth&apos;s starter model.</source>
         <translation>Hearth 入門模型的大哥。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="64"/>
+        <location filename="../../app/models/curated_models.py" line="64"/>
         <source>Better reasoning; needs about 3 GB of free memory.</source>
         <translation>推理能力更好；需要約 3 GB 可用記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/curated_models.py" line="70"/>
+        <location filename="../../app/models/curated_models.py" line="70"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答謹慎，以英文為主。</translation>
     </message>
@@ -717,62 +730,62 @@
 <context>
     <name>DownloadRowView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="40"/>
+        <location filename="../../app/models/downloads_view.py" line="40"/>
         <source>Pause</source>
         <translation>暫停</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="41"/>
+        <location filename="../../app/models/downloads_view.py" line="41"/>
         <source>Resume</source>
         <translation>繼續</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="42"/>
+        <location filename="../../app/models/downloads_view.py" line="42"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="69"/>
+        <location filename="../../app/models/downloads_view.py" line="69"/>
         <source>{s} s left</source>
         <translation>還要 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="71"/>
+        <location filename="../../app/models/downloads_view.py" line="71"/>
         <source>{done} of {total} · {speed} · {eta}</source>
         <translation>{done}/{total} · {speed} · {eta}</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="75"/>
+        <location filename="../../app/models/downloads_view.py" line="75"/>
         <source>Another Hearth window or command is downloading this file ({done} of {total}); this download waits for it to finish.</source>
         <translation>另一個 Hearth 視窗或命令列指令正在下載這個檔案（{done}/{total}）；這個下載會等它完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="79"/>
+        <location filename="../../app/models/downloads_view.py" line="79"/>
         <source>Cancelled; the partial file stays for the other Hearth window or command that needs it.</source>
         <translation>已取消；未完成的檔案留給需要它的另一個 Hearth 視窗或命令列指令。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="81"/>
+        <location filename="../../app/models/downloads_view.py" line="81"/>
         <source>Waiting for the download before it.</source>
         <translation>等待前一個下載完成。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="82"/>
+        <location filename="../../app/models/downloads_view.py" line="82"/>
         <source>Paused at {done} of {total}; Resume goes on from there.</source>
         <translation>已暫停於 {done}/{total}；按「繼續」會從這裡接著下載。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="83"/>
+        <location filename="../../app/models/downloads_view.py" line="83"/>
         <source>Done: {total}, checked against the Hub&apos;s checksum, and in your library.</source>
         <translation>完成：{total}，已核對 Hub 的檢查碼，並已加入你的模型庫。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="86"/>
+        <location filename="../../app/models/downloads_view.py" line="86"/>
         <source>Cancelled; the partial file was deleted.</source>
         <translation>已取消；未完成的檔案已刪除。</translation>
     </message>
     <message>
-        <location filename="../../app/downloads_view.py" line="90"/>
+        <location filename="../../app/models/downloads_view.py" line="90"/>
         <source>The download failed.</source>
         <translation>下載失敗。</translation>
     </message>
@@ -780,7 +793,7 @@
 <context>
     <name>DownloadsView</name>
     <message>
-        <location filename="../../app/downloads_view.py" line="103"/>
+        <location filename="../../app/models/downloads_view.py" line="103"/>
         <source>No downloads yet. Find a model under Discover and press Download.</source>
         <translation>還沒有下載。到「探索」找一個模型，再按「下載」。</translation>
     </message>
@@ -788,17 +801,17 @@
 <context>
     <name>EngineClient</name>
     <message>
-        <location filename="../../app/engine_client.py" line="215"/>
+        <location filename="../../app/controllers/engine_client.py" line="215"/>
         <source>No model is loaded.</source>
         <translation>尚未載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="246"/>
+        <location filename="../../app/controllers/engine_client.py" line="246"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/engine_client.py" line="305"/>
+        <location filename="../../app/controllers/engine_client.py" line="305"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>載入 {name} 時引擎已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
@@ -1064,7 +1077,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/message_bubble.py" line="40"/>
+        <location filename="../../app/chat/message_bubble.py" line="40"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
@@ -1072,34 +1085,34 @@
 <context>
     <name>ExportDialogs</name>
     <message>
-        <location filename="../../app/export_dialogs.py" line="30"/>
-        <location filename="../../app/export_dialogs.py" line="47"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="30"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="47"/>
         <source>Export conversation</source>
         <translation>匯出對話</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="32"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="32"/>
         <source>Markdown (*.md);;JSON, can be imported again (*.json)</source>
         <translation>Markdown (*.md);;JSON，之後可再次匯入 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="48"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="48"/>
         <source>The conversation could not be saved to {path}: {error}</source>
         <translation>無法將對話儲存到 {path}：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="56"/>
-        <location filename="../../app/export_dialogs.py" line="69"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="56"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="69"/>
         <source>Import conversation</source>
         <translation>匯入對話</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="56"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="56"/>
         <source>Hearth conversation (*.json)</source>
         <translation>Hearth 對話 (*.json)</translation>
     </message>
     <message>
-        <location filename="../../app/export_dialogs.py" line="67"/>
+        <location filename="../../app/conversations/export_dialogs.py" line="67"/>
         <source>This file is not a conversation exported from Hearth.</source>
         <translation>這個檔案不是從 Hearth 匯出的對話。</translation>
     </message>
@@ -1135,154 +1148,154 @@
 <context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/hub_view.py" line="41"/>
+        <location filename="../../app/models/hub_view.py" line="41"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜尋模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="42"/>
+        <location filename="../../app/models/hub_view.py" line="42"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="43"/>
+        <location filename="../../app/models/hub_view.py" line="43"/>
         <source>Access token…</source>
         <translation>存取權杖…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="45"/>
+        <location filename="../../app/models/hub_view.py" line="45"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 存取權杖，用於你已在 huggingface.co 同意條款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="53"/>
         <source>Fits this computer?</source>
         <translation>這台電腦裝得下嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="58"/>
+        <location filename="../../app/models/hub_view.py" line="58"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="60"/>
+        <location filename="../../app/models/hub_view.py" line="60"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算時假設的上下文長度；越長需要越多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="61"/>
+        <location filename="../../app/models/hub_view.py" line="61"/>
         <source>Download</source>
         <translation>下載</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="65"/>
+        <location filename="../../app/models/hub_view.py" line="65"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每個檔案都是同一個模型，以不同精度儲存（量化）：檔案越小，需要的記憶體越少、跑得越快，品質只略為下降。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="82"/>
+        <location filename="../../app/models/hub_view.py" line="82"/>
         <source>Fit at</source>
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="117"/>
+        <location filename="../../app/models/hub_view.py" line="117"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="119"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="128"/>
+        <location filename="../../app/models/hub_view.py" line="128"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="137"/>
+        <location filename="../../app/models/hub_view.py" line="137"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="138"/>
+        <location filename="../../app/models/hub_view.py" line="138"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="145"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="145"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="163"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="175"/>
+        <location filename="../../app/models/hub_view.py" line="175"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="182"/>
+        <location filename="../../app/models/hub_view.py" line="182"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="219"/>
+        <location filename="../../app/models/hub_view.py" line="219"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="244"/>
+        <location filename="../../app/models/hub_view.py" line="244"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="251"/>
+        <location filename="../../app/models/hub_view.py" line="251"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="252"/>
+        <location filename="../../app/models/hub_view.py" line="252"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/models/hub_view.py" line="258"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/hub_view.py" line="258"/>
+        <location filename="../../app/models/hub_view.py" line="258"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -1290,177 +1303,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/library_view.py" line="47"/>
+        <location filename="../../app/models/library_view.py" line="47"/>
         <source>Use this model</source>
         <translation>使用這個模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="48"/>
+        <location filename="../../app/models/library_view.py" line="48"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="49"/>
+        <location filename="../../app/models/library_view.py" line="49"/>
         <source>Import a file…</source>
         <translation>匯入檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="50"/>
+        <location filename="../../app/models/library_view.py" line="50"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型檔案複製到 Hearth 的模型資料夾（也可以直接拖放到這裡）。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="51"/>
+        <location filename="../../app/models/library_view.py" line="51"/>
         <source>Add a folder…</source>
         <translation>加入資料夾…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="52"/>
+        <location filename="../../app/models/library_view.py" line="52"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某個資料夾裡的模型，不複製檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="107"/>
+        <location filename="../../app/models/library_view.py" line="107"/>
         <source>comes with Hearth</source>
         <translation>Hearth 內建</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="108"/>
         <source>downloaded or imported</source>
         <translation>已下載或匯入</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="109"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 快取</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="110"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="111"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="112"/>
         <source>your folder</source>
         <translation>你的資料夾</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="123"/>
+        <location filename="../../app/models/library_view.py" line="123"/>
         <source>Architecture</source>
         <translation>架構</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="124"/>
         <source>Parameters</source>
         <translation>參數量</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="125"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="127"/>
+        <location filename="../../app/models/library_view.py" line="127"/>
         <source>Trained context</source>
         <translation>訓練時的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="128"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="131"/>
+        <location filename="../../app/models/library_view.py" line="131"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>in the file</source>
         <translation>檔案內附</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>none (a default is used)</source>
         <translation>沒有（使用預設格式）</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="135"/>
+        <location filename="../../app/models/library_view.py" line="135"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="137"/>
+        <location filename="../../app/models/library_view.py" line="137"/>
         <source> · {n} parts</source>
         <translation> · {n} 個部分</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="139"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>License</source>
         <translation>授權條款</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="140"/>
         <source>Where</source>
         <translation>來源</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="141"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="153"/>
         <source>Delete…</source>
         <translation>刪除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="153"/>
         <source>Remove from list…</source>
         <translation>從清單移除…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="166"/>
+        <location filename="../../app/models/library_view.py" line="166"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要從這台電腦刪除 {name} 嗎？可釋放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="168"/>
+        <location filename="../../app/models/library_view.py" line="168"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要從清單移除 {name} 嗎？檔案會留在原處。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="170"/>
+        <location filename="../../app/models/library_view.py" line="170"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>Import a model</source>
         <translation>匯入模型</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>Importing {name}…</source>
         <translation>正在匯入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="188"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型庫中。</translation>
     </message>
     <message>
-        <location filename="../../app/library_view.py" line="197"/>
+        <location filename="../../app/models/library_view.py" line="197"/>
         <source>Add a folder of models</source>
         <translation>加入模型資料夾</translation>
     </message>
@@ -1468,22 +1481,22 @@
 <context>
     <name>LivePlotView</name>
     <message>
-        <location filename="../../app/live_plot.py" line="89"/>
+        <location filename="../../app/panels/live_plot.py" line="89"/>
         <source>Writing speed (tok/s)</source>
         <translation>產生速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>Memory (MB)</source>
         <translation>記憶體（MB）</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="91"/>
         <source>app</source>
         <translation>應用程式</translation>
     </message>
@@ -1491,27 +1504,27 @@
 <context>
     <name>LongMessageBar</name>
     <message>
-        <location filename="../../app/long_message_bar.py" line="29"/>
+        <location filename="../../app/chat/long_message_bar.py" line="29"/>
         <source>Long message: {n} characters</source>
         <translation>長訊息：{n} 個字元</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="48"/>
+        <location filename="../../app/chat/long_message_bar.py" line="48"/>
         <source>Show less</source>
         <translation>收合</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="49"/>
+        <location filename="../../app/chat/long_message_bar.py" line="49"/>
         <source>Show only the beginning of this message again.</source>
         <translation>再次只顯示這則訊息的開頭。</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="51"/>
+        <location filename="../../app/chat/long_message_bar.py" line="51"/>
         <source>Show all</source>
         <translation>顯示全部</translation>
     </message>
     <message>
-        <location filename="../../app/long_message_bar.py" line="53"/>
+        <location filename="../../app/chat/long_message_bar.py" line="53"/>
         <source>Show the whole message, as plain text. Copy always copies all of it.</source>
         <translation>以純文字顯示整則訊息。「複製」一律會複製全部內容。</translation>
     </message>
@@ -1519,212 +1532,172 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="56"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="163"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
+        <source>Load anyway</source>
+        <translation>仍要載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="183"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Undo</source>
         <translation>復原</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="509"/>
-        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
-        <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="539"/>
-        <source>Copied.</source>
-        <translation>已複製。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="608"/>
-        <source>chat format: {name} (the model&apos;s own is broken)</source>
-        <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="613"/>
-        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
-        <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="706"/>
-        <source>Not loaded</source>
-        <translation>未載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="599"/>
-        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
-        <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="617"/>
-        <source>chat format: from the model file</source>
-        <translation>對話格式：取自模型檔案</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="621"/>
-        <source>chat format: {name}</source>
-        <translation>對話格式：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="624"/>
-        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
-        <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="701"/>
-        <source>The text so far is kept; your next message starts a fresh engine.</source>
-        <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
 </context>
 <context>
     <name>MessageActionsView</name>
     <message>
-        <location filename="../../app/message_actions.py" line="21"/>
+        <location filename="../../app/chat/message_actions.py" line="21"/>
         <source>Show the previous version</source>
         <translation>顯示上一個版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="24"/>
+        <location filename="../../app/chat/message_actions.py" line="24"/>
         <source>Show the next version</source>
         <translation>顯示下一個版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="25"/>
+        <location filename="../../app/chat/message_actions.py" line="25"/>
         <source>Copy</source>
         <translation>複製</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="25"/>
+        <location filename="../../app/chat/message_actions.py" line="25"/>
         <source>Copy this message&apos;s text</source>
         <translation>複製這則訊息的文字</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="27"/>
+        <location filename="../../app/chat/message_actions.py" line="27"/>
         <source>Edit</source>
         <translation>編輯</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="27"/>
+        <location filename="../../app/chat/message_actions.py" line="27"/>
         <source>Change this question and ask again; the old version stays</source>
         <translation>修改這個問題並重新提問；舊版本會保留</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="30"/>
-        <location filename="../../app/message_actions.py" line="81"/>
+        <location filename="../../app/chat/message_actions.py" line="30"/>
+        <location filename="../../app/chat/message_actions.py" line="81"/>
         <source>Regenerate</source>
         <translation>重新產生</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="31"/>
-        <location filename="../../app/message_actions.py" line="82"/>
+        <location filename="../../app/chat/message_actions.py" line="31"/>
+        <location filename="../../app/chat/message_actions.py" line="82"/>
         <source>Write a new answer; the old one stays as another version</source>
         <translation>產生新的回答；舊的回答會保留為另一個版本</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="35"/>
+        <location filename="../../app/chat/message_actions.py" line="35"/>
         <source>Continue</source>
         <translation>繼續</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="35"/>
+        <location filename="../../app/chat/message_actions.py" line="35"/>
         <source>Write on from where this answer stopped</source>
         <translation>從這則回答中斷的地方繼續產生</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="38"/>
+        <location filename="../../app/chat/message_actions.py" line="38"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="38"/>
+        <location filename="../../app/chat/message_actions.py" line="38"/>
         <source>Delete this message and what follows it</source>
         <translation>刪除這則訊息及其後的所有內容</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="78"/>
+        <location filename="../../app/chat/message_actions.py" line="78"/>
         <source>Retry</source>
         <translation>重試</translation>
     </message>
     <message>
-        <location filename="../../app/message_actions.py" line="79"/>
+        <location filename="../../app/chat/message_actions.py" line="79"/>
         <source>Write this answer again; the cut one stays as another version</source>
         <translation>重新產生這則回答；被中斷的回答會保留為另一個版本</translation>
     </message>
@@ -1732,240 +1705,313 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/metrics_panel.py" line="87"/>
+        <location filename="../../app/panels/metrics_panel.py" line="86"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="96"/>
+        <location filename="../../app/panels/metrics_panel.py" line="95"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="98"/>
+        <location filename="../../app/panels/metrics_panel.py" line="97"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="103"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="105"/>
+        <location filename="../../app/panels/metrics_panel.py" line="104"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="108"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="110"/>
+        <location filename="../../app/panels/metrics_panel.py" line="109"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="113"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="115"/>
+        <location filename="../../app/panels/metrics_panel.py" line="114"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="118"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="120"/>
+        <location filename="../../app/panels/metrics_panel.py" line="119"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="124"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="125"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="130"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="131"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="137"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="139"/>
+        <location filename="../../app/panels/metrics_panel.py" line="138"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="176"/>
+        <location filename="../../app/panels/metrics_panel.py" line="175"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="180"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="184"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="224"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="226"/>
+        <location filename="../../app/panels/metrics_panel.py" line="225"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="229"/>
+        <location filename="../../app/panels/metrics_panel.py" line="228"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="232"/>
+        <location filename="../../app/panels/metrics_panel.py" line="231"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="262"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="263"/>
+        <location filename="../../app/panels/metrics_panel.py" line="262"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="264"/>
+        <location filename="../../app/panels/metrics_panel.py" line="263"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="265"/>
+        <location filename="../../app/panels/metrics_panel.py" line="264"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="294"/>
         <source>from the model&apos;s working memory</source>
         <translation>取自模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="296"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>from Hearth&apos;s memory cache</source>
         <translation>取自 Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="297"/>
+        <location filename="../../app/panels/metrics_panel.py" line="296"/>
         <source>from Hearth&apos;s cache on disk</source>
         <translation>取自 Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="298"/>
+        <location filename="../../app/panels/metrics_panel.py" line="297"/>
         <source>from memory</source>
         <translation>取自記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="301"/>
+        <location filename="../../app/panels/metrics_panel.py" line="300"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="303"/>
+        <location filename="../../app/panels/metrics_panel.py" line="302"/>
         <source>Reused {cached} of {total} prompt tokens {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個{where}重複使用{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="308"/>
+        <location filename="../../app/panels/metrics_panel.py" line="307"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="313"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/metrics_panel.py" line="316"/>
+        <location filename="../../app/panels/metrics_panel.py" line="315"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
 </context>
 <context>
+    <name>ModelController</name>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <source>Loading {name}…</source>
+        <translation>正在載入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>請先停止回答，再切換模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>對話格式：{name}（為此對話選擇）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>這是你在對話設定中選擇的對話格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新載入 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
+        <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <source>chat format: from the model file</source>
+        <translation>對話格式：取自模型檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <source>chat format: {name}</source>
+        <translation>對話格式：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
+        <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未載入：傳送訊息時會載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸載：釋放 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <source>Not loaded</source>
+        <translation>未載入</translation>
+    </message>
+</context>
+<context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/model_picker.py" line="32"/>
+        <location filename="../../app/models/model_picker.py" line="32"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在這個對話中回答的模型。選另一個即可切換。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="33"/>
+        <location filename="../../app/models/model_picker.py" line="33"/>
         <source>Unload</source>
         <translation>卸載</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="34"/>
+        <location filename="../../app/models/model_picker.py" line="34"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>釋放這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="35"/>
+        <location filename="../../app/models/model_picker.py" line="35"/>
         <source>Model settings…</source>
         <translation>模型設定…</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>這個模型如何載入：執行緒、上下文長度、GPU 層數、Flash Attention、KV 快取。</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="41"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可從 Hugging Face 下載的模型。</translation>
     </message>
@@ -1973,154 +2019,111 @@
 <context>
     <name>ModelSettingsDialog</name>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="24"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="24"/>
         <source>Settings for {model}</source>
         <translation>{model} 的設定</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="27"/>
-        <location filename="../../app/model_settings_dialog.py" line="39"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="27"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="39"/>
         <source>Automatic</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="29"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="29"/>
         <source>How many CPU cores work on each word; automatic uses every physical core.</source>
         <translation>每個字由幾個 CPU 核心一起計算；自動會使用所有實體核心。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="32"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="32"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="35"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="35"/>
         <source>How much of the conversation the model can see at once; more needs more memory.</source>
         <translation>模型一次能看到多少對話內容；越多需要越多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="42"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="42"/>
         <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
         <translation>模型有幾層在顯示卡上執行；自動會盡量使用顯示卡。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="44"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="44"/>
         <source>Use flash attention</source>
         <translation>使用 Flash Attention</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="47"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="47"/>
         <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
         <translation>讀取長對話更快的方法；每次的回答可能略有不同。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="51"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="51"/>
         <source>Exact (f16)</source>
         <translation>精確（f16）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="52"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
         <source>Half the memory (q8_0)</source>
         <translation>一半記憶體（q8_0）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="53"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
         <source>A quarter of the memory (q4_0)</source>
         <translation>四分之一記憶體（q4_0）</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="59"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="59"/>
         <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
         <translation>模型如何儲存已讀過的內容；較小的格式需要 Flash Attention，也略不精確。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="61"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="61"/>
         <source>Saving reloads the model with these settings.</source>
         <translation>儲存後會以這些設定重新載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="65"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="65"/>
         <source>CPU threads</source>
         <translation>CPU 執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="66"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="66"/>
         <source>Context length</source>
         <translation>上下文長度</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="67"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
         <source>GPU layers</source>
         <translation>GPU 層數</translation>
     </message>
     <message>
-        <location filename="../../app/model_settings_dialog.py" line="69"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="69"/>
         <source>KV cache</source>
         <translation>KV 快取</translation>
     </message>
 </context>
 <context>
-    <name>ModelSwitchingMixin</name>
-    <message>
-        <location filename="../../app/model_switching.py" line="47"/>
-        <source>Load anyway</source>
-        <translation>仍要載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="49"/>
-        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
-        <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="104"/>
-        <source>Loading {name}…</source>
-        <translation>正在載入 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="111"/>
-        <source>Stop the answer first, then switch models.</source>
-        <translation>請先停止回答，再切換模型。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="134"/>
-        <source>{name} is loaded again.</source>
-        <translation>已重新載入 {name}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="152"/>
-        <source>Not loaded: sending a message loads it</source>
-        <translation>未載入：傳送訊息時會載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="155"/>
-        <source>Unloaded: {mb} freed.</source>
-        <translation>已卸載：釋放 {mb}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/model_switching.py" line="173"/>
-        <source>This conversation used {name}, which is no longer on this computer.</source>
-        <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
-    </message>
-</context>
-<context>
     <name>ModelsWindow</name>
     <message>
-        <location filename="../../app/models_window.py" line="20"/>
+        <location filename="../../app/models/models_window.py" line="20"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="26"/>
+        <location filename="../../app/models/models_window.py" line="26"/>
         <source>My models</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="27"/>
+        <location filename="../../app/models/models_window.py" line="27"/>
         <source>Discover</source>
         <translation>探索</translation>
     </message>
     <message>
-        <location filename="../../app/models_window.py" line="28"/>
+        <location filename="../../app/models/models_window.py" line="28"/>
         <source>Downloads</source>
         <translation>下載</translation>
     </message>
@@ -2128,17 +2131,17 @@
 <context>
     <name>PastedTextChip</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="39"/>
+        <location filename="../../app/chat/pasted_text.py" line="39"/>
         <source>Pasted text · {n} characters</source>
         <translation>貼上的文字 · {n} 個字元</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="40"/>
+        <location filename="../../app/chat/pasted_text.py" line="40"/>
         <source>Click to see the whole text.</source>
         <translation>按一下即可查看完整文字。</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="46"/>
+        <location filename="../../app/chat/pasted_text.py" line="46"/>
         <source>Remove this pasted text</source>
         <translation>移除這段貼上的文字</translation>
     </message>
@@ -2146,12 +2149,12 @@
 <context>
     <name>PastedTextViewer</name>
     <message>
-        <location filename="../../app/pasted_text.py" line="106"/>
+        <location filename="../../app/chat/pasted_text.py" line="106"/>
         <source>Pasted text</source>
         <translation>貼上的文字</translation>
     </message>
     <message>
-        <location filename="../../app/pasted_text.py" line="108"/>
+        <location filename="../../app/chat/pasted_text.py" line="108"/>
         <source>{n} characters, sent with your message.</source>
         <translation>{n} 個字元，會隨你的訊息一起傳送。</translation>
     </message>
@@ -2159,57 +2162,57 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/privacy_view.py" line="19"/>
+        <location filename="../../app/panels/privacy_view.py" line="19"/>
         <source>Your data stays on this computer</source>
         <translation>你的資料只留在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="23"/>
+        <location filename="../../app/panels/privacy_view.py" line="23"/>
         <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
         <translation>Hearth 不會傳送任何資料：沒有遙測，也不檢查更新。只有在你搜尋或下載模型時，才會連線到 Hugging Face Hub。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="29"/>
+        <location filename="../../app/panels/privacy_view.py" line="29"/>
         <source>Offline mode: never contact the Hub</source>
         <translation>離線模式：永不連線到 Hub</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="31"/>
+        <location filename="../../app/panels/privacy_view.py" line="31"/>
         <source>With this on, searching and downloading models are off too.</source>
         <translation>開啟後，搜尋和下載模型也會停用。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="32"/>
+        <location filename="../../app/panels/privacy_view.py" line="32"/>
         <source>Data folder</source>
         <translation>資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="38"/>
+        <location filename="../../app/panels/privacy_view.py" line="38"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的對話、下載的模型和設定都存放在這裡。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="39"/>
+        <location filename="../../app/panels/privacy_view.py" line="39"/>
         <source>Open folder</source>
         <translation>開啟資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="40"/>
+        <location filename="../../app/panels/privacy_view.py" line="40"/>
         <source>Delete all my data…</source>
         <translation>刪除我的所有資料…</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="43"/>
+        <location filename="../../app/panels/privacy_view.py" line="43"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>刪除所有對話、快取、下載和匯入的模型，以及你的設定。</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="66"/>
+        <location filename="../../app/panels/privacy_view.py" line="66"/>
         <source>Delete all my data</source>
         <translation>刪除我的所有資料</translation>
     </message>
     <message>
-        <location filename="../../app/privacy_view.py" line="68"/>
+        <location filename="../../app/panels/privacy_view.py" line="68"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要刪除所有對話、快取、你下載或匯入的模型，以及你的設定嗎？此操作無法復原。其他應用程式的模型不受影響。</translation>
     </message>
@@ -2217,52 +2220,52 @@
 <context>
     <name>QuantHints</name>
     <message>
-        <location filename="../../app/quant_hints.py" line="13"/>
+        <location filename="../../app/models/quant_hints.py" line="13"/>
         <source>full precision: the largest files, the original quality</source>
         <translation>完整精度：檔案最大，保留原始品質</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="14"/>
+        <location filename="../../app/models/quant_hints.py" line="14"/>
         <source>almost the original quality, large</source>
         <translation>幾乎是原始品質，檔案大</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="15"/>
+        <location filename="../../app/models/quant_hints.py" line="15"/>
         <source>very close to the original quality</source>
         <translation>非常接近原始品質</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="16"/>
+        <location filename="../../app/models/quant_hints.py" line="16"/>
         <source>high quality, a little larger</source>
         <translation>品質高，檔案稍大</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="17"/>
+        <location filename="../../app/models/quant_hints.py" line="17"/>
         <source>a good balance of size and quality</source>
         <translation>大小與品質的良好平衡</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="18"/>
+        <location filename="../../app/models/quant_hints.py" line="18"/>
         <source>small, good quality</source>
         <translation>檔案小，品質好</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="19"/>
+        <location filename="../../app/models/quant_hints.py" line="19"/>
         <source>smaller, noticeably lower quality</source>
         <translation>更小，品質明顯較低</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="20"/>
+        <location filename="../../app/models/quant_hints.py" line="20"/>
         <source>the smallest, much lower quality: only when nothing else fits</source>
         <translation>最小，品質低很多：只在其他都放不下時使用</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="21"/>
+        <location filename="../../app/models/quant_hints.py" line="21"/>
         <source>quantization not named in the file name</source>
         <translation>檔名沒有標示量化等級</translation>
     </message>
     <message>
-        <location filename="../../app/quant_hints.py" line="22"/>
+        <location filename="../../app/models/quant_hints.py" line="22"/>
         <source>a less common quantization</source>
         <translation>較少見的量化等級</translation>
     </message>
@@ -2270,12 +2273,12 @@
 <context>
     <name>SparklineView</name>
     <message>
-        <location filename="../../app/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>{s} s ago</source>
         <translation>{s} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>now</source>
         <translation>現在</translation>
     </message>

@@ -27,8 +27,8 @@ def window_on_starter_model(qtbot: QtBot, starter_model: Path) -> Iterator[MainW
     win = MainWindow()
     qtbot.addWidget(win)
     win.show()
-    with qtbot.waitSignal(win.model_ready, timeout=LOAD_TIMEOUT_MS):
-        win.load_model(LoadOptions(str(starter_model), n_ctx=2048, n_threads=2))
+    with qtbot.waitSignal(win.models.model_loaded, timeout=LOAD_TIMEOUT_MS):
+        win.models.load_model(LoadOptions(str(starter_model), n_ctx=2048, n_threads=2))
     yield win
     pid = win.client.engine_pid()
     win.close()

@@ -21,12 +21,12 @@ from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
 
 def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
-    window.send_message("Write a long poem about autumn leaves.")
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
+    window.chat.send_message("Write a long poem about autumn leaves.")
     qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
         os.kill(pid, signal.SIGSEGV)
     failure: Failed = blocker.args[0]
     assert failure.reason == describe_exit(-signal.SIGSEGV)
@@ -39,21 +39,23 @@ def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, 
     assert bubble.error_view.details_text.toPlainText() == failure.details
     assert not bubble.action_row.continue_button.isHidden()
     assert bubble.action_row.regenerate_button.text() == "Retry"
-    window.wait_for_saves()
+    window.conversations.wait_for_saves()
     assert bubble.message_id is not None
-    stored = window.store.message(bubble.message_id)
+    stored = window.conversations.store.message(bubble.message_id)
     assert stored.state == "interrupted"
     assert stored.text == bubble.text
-    assert window.conversation is not None
-    window.show_conversation(window.conversation.id)  # as after a restart: from the store
+    assert window.conversations.state.conversation is not None
+    window.conversations.show_conversation(
+        window.conversations.state.conversation.id
+    )  # as after a restart: from the store
     reopened = window.chat_view.bubbles[-1]
     assert reopened.text == stored.text
     assert reopened.action_row.regenerate_button.text() == "Retry"
     assert "interrupted" in reopened.notice.text()
 
-    window.sampling = SamplingParams(temperature=0, max_tokens=20)
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Say hello.")
+    window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=20)
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Say hello.")
     assert window.chat_view.bubbles[-1].text
     assert window.client.engine_pid() not in (None, pid)
 

@@ -217,8 +217,8 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     cut = tmp_path / "cut.gguf"
     with starter_model.open("rb") as source:
         cut.write_bytes(source.read(30_000_000))
-    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed:
-        window.switch_model(str(cut))
+    with qtbot.waitSignal(window.models.model_failed, timeout=LOAD_TIMEOUT_MS) as failed:
+        window.models.switch_model(str(cut))
     event = failed.args[0]
     assert event.reason.startswith("This file is incomplete: it ends at 30 MB of ")
     shown = window.load_error.message_label.text()

@@ -56,7 +56,7 @@ def _drop(composer: Composer, text: str) -> None:
 
 def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot, window: MainWindow) -> None:
     composer = window.composer
-    window.sampling = SHORT
+    window.conversations.state.sampling = SHORT
     qtbot.keyClicks(composer, "Summarise this")
     qtbot.keyClick(composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)  # still a new line
     qtbot.keyClicks(composer, "briefly:")
@@ -71,15 +71,15 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert composer.chip_row.geometry().bottom() < composer.viewport().geometry().top(), "chips sit above the text"
 
     sent = "Summarise this\nbriefly:\n\n" + PROSE.rstrip()
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
         qtbot.keyClick(composer, Qt.Key.Key_Return)  # Enter sends, chip and all
     reason = failed.args[0].reason
     assert reason.startswith("Your message alone is "), "the engine tokenised the whole paste"
     assert composer.toPlainText() == ""
     assert composer.pasted_texts == []
     assert not composer.chip_row.isVisibleTo(window)
-    conversation_id = window.conversation.id if window.conversation else 0
-    assert window.store.branch(conversation_id)[0].text == sent, "the store holds every character"
+    conversation_id = window.conversations.state.conversation.id if window.conversations.state.conversation else 0
+    assert window.conversations.store.branch(conversation_id)[0].text == sent, "the store holds every character"
 
     question, answer = window.chat_view.bubbles
     assert answer.error_view.isVisibleTo(window)
@@ -116,7 +116,7 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert composer.pasted_texts == []
 
     qtbot.keyClicks(composer, "Short again.")
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
         qtbot.keyClick(composer, Qt.Key.Key_Return)
     short_question = window.chat_view.bubbles[-2]
     assert short_question.text == "Short again."
@@ -125,12 +125,12 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
 
 
 def test_esc_stops_an_answer_and_a_paste_made_meanwhile_waits_in_its_chip(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
     composer = window.composer
-    with qtbot.waitSignal(window.client.token_received, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Write a very long story about a cat who sails around the world.")
+    with qtbot.waitSignal(window.chat.token_arrived, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Write a very long story about a cat who sails around the world.")
     _paste(qtbot, composer, UNBROKEN)  # the user pastes the next question while the answer streams
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
         qtbot.keyClick(composer, Qt.Key.Key_Escape)
     assert finished.args[0].metrics.stop_reason == "cancelled"
     assert composer.pasted_texts == [UNBROKEN], "nothing pasted is lost"
