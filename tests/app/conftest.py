@@ -1,4 +1,5 @@
-"""GUI fixtures: a real window with a real engine child, shut down cleanly after each test."""
+"""GUI fixtures: the real window on a scripted engine client (`fake_window`, the fast tier), or on a
+real engine child (`window`, for tests marked e2e), shut down cleanly after each test."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
 from engine.protocol import LoadOptions
+
+from .fake_engine import FakeEngineClient
 
 LOAD_TIMEOUT_MS = 120_000
 ANSWER_TIMEOUT_MS = 180_000
@@ -35,6 +38,24 @@ def window_on_starter_model(qtbot: QtBot, starter_model: Path) -> Iterator[MainW
     assert win.client._thread.isFinished(), "the engine client thread is still running"
     if pid is not None:
         assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+@pytest.fixture
+def fake_client() -> FakeEngineClient:
+    return FakeEngineClient()
+
+
+@pytest.fixture
+def fake_window(qtbot: QtBot, starter_model: Path, fake_client: FakeEngineClient) -> Iterator[MainWindow]:
+    """The real window on the scripted client, the starter model 'loaded' in it (no engine starts)."""
+    win = MainWindow(client=fake_client)
+    qtbot.addWidget(win)
+    win.show()
+    with qtbot.waitSignal(win.models.model_loaded):
+        win.models.load_model(LoadOptions(str(starter_model), n_ctx=2048, n_threads=2))
+    yield win
+    win.close()
+    assert fake_client.shut_down
 
 
 def answer_on_screen(window: MainWindow) -> str:

@@ -15,6 +15,8 @@ from tests.fixtures.bad_ggufs import BadFile, build_corpus
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.e2e
+
 SHORT = SamplingParams(temperature=0.0, max_tokens=4)
 # One of each way a file goes wrong: refused before loading (another file type, a cut-off download,
 # a version, an architecture, a hostile count), refused by llama.cpp itself (the previous model

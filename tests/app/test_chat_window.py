@@ -1,4 +1,6 @@
-"""The chat window driven like a user drives it, against the real engine."""
+"""The chat window driven like a user drives it, against the real engine: streaming, Stop, a killed
+engine, and the header's chat format. (The rest of the chat, on the scripted client:
+test_chat_controller.py.)"""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -13,6 +16,8 @@ from app.main_window import MainWindow
 from engine.protocol import LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, answer_on_screen
+
+pytestmark = pytest.mark.e2e
 
 
 def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: MainWindow) -> None:
@@ -46,14 +51,6 @@ def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: Ma
     assert window.chat.state.figures.ttft_s is not None
     assert 0 < window.chat.state.figures.ttft_s <= metrics.total_s
     assert all(panel.values[k].toolTip() for k in panel.values)
-
-
-def test_shift_enter_adds_a_line_instead_of_sending(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.keyClicks(window.composer, "first line")
-    qtbot.keyClick(window.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.keyClicks(window.composer, "second line")
-    assert window.composer.toPlainText() == "first line\nsecond line"
-    assert window.chat_view.bubbles == []
 
 
 def test_stop_ends_the_answer_early(qtbot: QtBot, window: MainWindow) -> None:
@@ -92,13 +89,6 @@ def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, windo
         window.chat.send_message("Say hello.")
     assert window.chat_view.bubbles[-1].text
     assert window.client.engine_pid() not in (None, pid)
-
-
-def test_plot_records_points(qtbot: QtBot, window: MainWindow) -> None:
-    window.attach_plot()
-    plot = window.metrics_panel.plot
-    assert plot is not None
-    qtbot.waitUntil(lambda: plot.point_count >= 2, timeout=5000)
 
 
 def test_the_window_names_the_default_chat_format(qtbot: QtBot, model_without_template: Path) -> None:

@@ -8,6 +8,7 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -18,6 +19,8 @@ from engine.kernels.policy import RECOVERED_AMX, RECOVERED_REPACK
 from engine.protocol import LoadOptions, LoadProgress, Notice, SamplingParams, Started
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
+
+pytestmark = pytest.mark.e2e
 
 
 def _remember_fast_kernels() -> None:

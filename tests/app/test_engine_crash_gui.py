@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +18,8 @@ from engine.client.crash_report import describe_exit
 from engine.protocol import ChatMessage, Failed, LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
+
+pytestmark = pytest.mark.e2e
 
 
 def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, window: MainWindow) -> None:
@@ -67,9 +69,10 @@ def client() -> Iterator[EngineClient]:
     client.shutdown()
 
 
-def _crash_each_new_engine(client: EngineClient) -> None:
+def _crash_each_new_engine(client: EngineClient) -> Callable[[], None]:
     """A model whose load kills the engine: each new child gets SIGSEGV before its Load is sent.
-    (A direct connection runs this on the client's loop thread, inside the engine start.)"""
+    (A direct connection runs this on the client's loop thread, inside the engine start.)
+    Returns the slot, to disconnect it when the model should load after all."""
 
     def crash() -> None:
         pid = client.engine_pid()
@@ -77,7 +80,7 @@ def _crash_each_new_engine(client: EngineClient) -> None:
         os.kill(pid, signal.SIGSEGV)
 
     client.engine_started.connect(crash, Qt.ConnectionType.DirectConnection)
-    client._crash_for_test = crash  # type: ignore[attr-defined]  # kept to disconnect it later
+    return crash
 
 
 def _next_failure(qtbot: QtBot, client: EngineClient, action: object) -> Failed:
@@ -91,7 +94,7 @@ def test_three_crashes_at_load_stop_the_restarts(qtbot: QtBot, client: EngineCli
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)
     ask = (ChatMessage("user", "Hi"),)
     sampling = SamplingParams(temperature=0, max_tokens=8)
-    _crash_each_new_engine(client)
+    crash = _crash_each_new_engine(client)
 
     first = _next_failure(qtbot, client, lambda: client.load(options))
     assert first.reason == describe_exit(-signal.SIGSEGV)
@@ -117,7 +120,7 @@ def test_three_crashes_at_load_stop_the_restarts(qtbot: QtBot, client: EngineCli
     assert client.engine_pid() is None
 
     # Asked for by name, the model gets a fresh try (this time nothing kills it).
-    client.engine_started.disconnect(client._crash_for_test)  # type: ignore[attr-defined]
+    client.engine_started.disconnect(crash)
     with qtbot.waitSignal(client.loaded, timeout=LOAD_TIMEOUT_MS):
         client.load(options)
     with qtbot.waitSignal(client.finished, timeout=ANSWER_TIMEOUT_MS):
@@ -128,10 +131,10 @@ def test_a_load_that_succeeds_starts_the_count_again(qtbot: QtBot, client: Engin
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)
     ask = (ChatMessage("user", "Hi"),)
     sampling = SamplingParams(temperature=0, max_tokens=8)
-    _crash_each_new_engine(client)
+    crash = _crash_each_new_engine(client)
     for _ in range(CRASH_LOOP_LIMIT - 1):
         assert _next_failure(qtbot, client, lambda: client.load(options)).kind == "crash"
-    client.engine_started.disconnect(client._crash_for_test)  # type: ignore[attr-defined]
+    client.engine_started.disconnect(crash)
     with qtbot.waitSignal(client.loaded, timeout=LOAD_TIMEOUT_MS):
         client.generate(ask, sampling)  # the restart loads it: the crashes were not in a row after all
     with qtbot.waitSignal(client.finished, timeout=ANSWER_TIMEOUT_MS):

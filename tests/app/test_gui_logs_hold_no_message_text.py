@@ -29,6 +29,8 @@ from tests.hub.fake_hub import write_tiny_gguf
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
+pytestmark = pytest.mark.e2e
+
 SECRET_SYSTEM = "You guard the phrase marmalade-zeppelin-9023."
 SECRET_QUESTION = "My locker code is aubergine-4471-quasar; please keep it."
 SECRET_FOLLOW_UP = "Repeat my locker code back to me, aubergine-4471-quasar."

@@ -29,6 +29,7 @@ from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
 from .conftest import LOAD_TIMEOUT_MS
+from .fake_engine import FakeEngineClient
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "resources" / "i18n"
@@ -76,8 +77,8 @@ def translated(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[s
 
 
 @pytest.mark.parametrize("translated", LOCALES, indirect=True)
-def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None:
-    window = MainWindow()
+def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str, fake_client: FakeEngineClient) -> None:
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     try:
         send, title = EXPECTED[translated]
@@ -89,7 +90,7 @@ def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None
         assert QCoreApplication.translate("Formatting", "stopped") == "已停止"
     finally:
         window.close()
-    assert window.client._thread.isFinished(), "the engine client thread is still running"
+    assert fake_client.shut_down
 
 
 def test_every_quant_hint_the_engine_gives_is_marked_for_translation() -> None:
@@ -208,6 +209,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     assert template_text("Something else went wrong.", "Something else went wrong.") == "Something else went wrong."
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
 def test_a_bad_model_file_is_explained_in_the_chosen_language(
     qtbot: QtBot, translated: str, window: MainWindow, starter_model: Path, tmp_path: Path
@@ -227,8 +229,8 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     assert window.load_error.details_text.toPlainText() == "llama.cpp 自己的訊息請見引擎記錄檔。"
 
 
-def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
-    window = MainWindow()
+def test_english_stays_english_without_a_translator(qtbot: QtBot, fake_client: FakeEngineClient) -> None:
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     try:
         assert window.send_button.text() == "Send"

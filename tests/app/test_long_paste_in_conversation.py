@@ -7,6 +7,7 @@ prompt left them out."""
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.chat.branch_rows import dropped_notice
@@ -16,6 +17,8 @@ from engine.store.records import Conversation
 
 from .conftest import ANSWER_TIMEOUT_MS
 from .test_conversation_settings import choose
+
+pytestmark = pytest.mark.e2e
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=16)  # the settings panel's smallest answer length
 TURNS = 12  # about 1,600 tokens of history: near the 2,048-token context, still fitting with a question

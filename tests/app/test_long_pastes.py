@@ -9,6 +9,7 @@ and refuses it in one sentence); the widgets on their own for the rest.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QTextOption
 from PySide6.QtWidgets import QApplication
@@ -54,6 +55,7 @@ def _drop(composer: Composer, text: str) -> None:
     QApplication.sendEvent(target, QDropEvent(QPointF(point), copy, mime, buttons, keys))
 
 
+@pytest.mark.e2e
 def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot, window: MainWindow) -> None:
     composer = window.composer
     window.conversations.state.sampling = SHORT
@@ -124,6 +126,7 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert not short_question.long_bar.isVisibleTo(window)
 
 
+@pytest.mark.e2e
 def test_esc_stops_an_answer_and_a_paste_made_meanwhile_waits_in_its_chip(qtbot: QtBot, window: MainWindow) -> None:
     window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
     composer = window.composer

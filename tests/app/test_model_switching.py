@@ -18,6 +18,8 @@ from engine.protocol import SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.e2e
+
 SHORT = SamplingParams(temperature=0.0, max_tokens=6)
 
 

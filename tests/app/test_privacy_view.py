@@ -21,6 +21,7 @@ from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
 from .conftest import ANSWER_TIMEOUT_MS
+from .fake_engine import FakeEngineClient
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=6)
 
@@ -29,9 +30,10 @@ def test_offline_mode_keeps_search_off_the_hub(
     qtbot: QtBot,
     fake_hub: FakeHub,  # noqa: F811
     starter_model: Path,
+    fake_client: FakeEngineClient,
 ) -> None:
     fake_hub.add_repo("hearth-test/SmolLM2-GGUF", {starter_model.name: starter_model})
-    window = MainWindow()
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     window.privacy_view.offline.setChecked(True)  # what a click on the box does
     models = ModelsWindow()
@@ -58,6 +60,7 @@ def test_offline_mode_keeps_search_off_the_hub(
     window.close()
 
 
+@pytest.mark.e2e
 def test_delete_all_my_data_empties_hearths_folders_and_the_window_carries_on(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
