@@ -8,6 +8,8 @@ from pathlib import Path
 
 import psutil
 import pytest
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
@@ -63,3 +65,10 @@ def answer_on_screen(window: MainWindow) -> str:
     it is built on the event-loop turn after Send)."""
     bubbles = window.chat_view.bubbles
     return bubbles[-1].text if bubbles and bubbles[-1].role == "assistant" else ""
+
+
+def settle_layouts() -> None:
+    """Run the layout passes Qt has queued (sizes, text wrapping, scroll bars) now, instead of
+    waiting a while for them."""
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    QApplication.processEvents()

@@ -21,7 +21,7 @@ from app.chat.message_bubble import MessageBodyView, MessageBubble
 from app.main_window import MainWindow
 from engine.protocol import SamplingParams
 
-from .conftest import ANSWER_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, settle_layouts
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=8)
 PROSE = ("All work and no play makes a long paste.\n" * 5000)[:200_000]
@@ -263,15 +263,18 @@ def test_the_body_wraps_again_only_when_its_width_changes(qtbot: QtBot) -> None:
     body.resize(400, 50)
     body.show()
     body.show_plain("word " * 2000)
-    qtbot.wait(10)
+    qtbot.waitExposed(body)
+    settle_layouts()
+    layout = body.document().documentLayout()
     relayouts: list[object] = []
-    body.document().documentLayout().update.connect(lambda *area: relayouts.append(area))
+    layout.update.connect(lambda *area: relayouts.append(area))
 
     body.setFixedHeight(body.height() + 40)  # only the height: the wrapping stands
-    qtbot.wait(10)
+    settle_layouts()
     assert relayouts == []
 
-    body.resize(300, body.height())
-    qtbot.wait(10)
+    with qtbot.waitSignal(layout.update):
+        body.resize(300, body.height())
+    settle_layouts()
     assert len(relayouts) == 1, "a new width wraps the text once, not twice"
     assert body.height() == round(body.document().size().height()), "and the body fits it"
