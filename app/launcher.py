@@ -57,7 +57,7 @@ def launch(args: argparse.Namespace) -> int:
         window.load_error.show_error(error_text(exc), "")
         model_path = None
     if model_path:
-        window.load_model(LoadOptions(model_path, n_ctx=args.ctx, n_threads=args.threads))
+        window.models.load_model(LoadOptions(model_path, n_ctx=args.ctx, n_threads=args.threads))
 
     exit_code = [0]
     if args.screenshot:
@@ -97,7 +97,8 @@ def _arrange_screenshot(window: MainWindow, path: str, prompt: str, exit_code: l
         exit_code[0] = 1
         save_and_quit()
 
-    window.model_ready.connect(lambda _event: window.send_message(prompt))
-    window.answer_finished.connect(lambda _event: QTimer.singleShot(300, save_and_quit))
-    window.answer_failed.connect(on_failed)
+    window.models.model_loaded.connect(lambda _event: window.chat.send_message(prompt))
+    window.chat.answer_finished.connect(lambda _event: QTimer.singleShot(300, save_and_quit))
+    window.chat.answer_failed.connect(on_failed)
+    window.models.model_failed.connect(on_failed)
     QTimer.singleShot(SCREENSHOT_TIMEOUT_MS, on_timeout)

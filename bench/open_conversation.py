@@ -75,7 +75,7 @@ def build_store(path: Path) -> tuple[int, int]:
 
 def time_switch(app: object, window: object, conversation_id: int) -> float:
     started = time.perf_counter()
-    window.show_conversation(conversation_id)  # type: ignore[attr-defined]
+    window.conversations.show_conversation(conversation_id)  # type: ignore[attr-defined]
     app.processEvents()  # type: ignore[attr-defined]  # layout
     window.repaint()  # type: ignore[attr-defined]  # the first frame, synchronously
     return (time.perf_counter() - started) * 1000

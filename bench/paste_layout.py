@@ -129,8 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     summaries: list[PasteResult] = []  # per size: the median of each figure
     error = ""
     try:
-        window.load_model(LoadOptions(str(starter_model_path()), n_ctx=args.ctx, n_threads=args.threads))
-        _wait_for(window.model_ready, window.answer_failed, LOAD_TIMEOUT_S, "the model to load")
+        window.models.load_model(LoadOptions(str(starter_model_path()), n_ctx=args.ctx, n_threads=args.threads))
+        _wait_for(window.models.model_loaded, window.models.model_failed, LOAD_TIMEOUT_S, "the model to load")
         print()
         print(
             f"{'chars':>8}  {'paste call':>10}  {'paste stall':>11}  {'send call':>9}  {'send stall':>10}  "
@@ -230,8 +230,8 @@ def _paste_and_send(window: Any, text: str, args: argparse.Namespace, profile: b
 
     from engine.protocol import SamplingParams
 
-    window.new_conversation()
-    window.sampling = SamplingParams(temperature=0.0, max_tokens=args.tokens)
+    window.conversations.new_conversation()
+    window.conversations.state.sampling = SamplingParams(temperature=0.0, max_tokens=args.tokens)
     QApplication.clipboard().setText(text)  # the other app's part of a paste: not timed
     _spin(SETTLE_MS)
     outcome: dict[str, Any] = {}
@@ -240,8 +240,8 @@ def _paste_and_send(window: Any, text: str, args: argparse.Namespace, profile: b
         outcome.setdefault("event", event)
         outcome.setdefault("at", time.perf_counter())
 
-    window.answer_finished.connect(on_outcome)
-    window.answer_failed.connect(on_outcome)
+    window.chat.answer_finished.connect(on_outcome)
+    window.chat.answer_failed.connect(on_outcome)
     probe = StallProbe()
     probe.start()
     try:
@@ -263,7 +263,7 @@ def _paste_and_send(window: Any, text: str, args: argparse.Namespace, profile: b
         with _Profiled(profile, "until shown") as shown_stats:
             _spin(int(ANSWER_TIMEOUT_S * 1000), until=lambda: "event" in outcome)
             if "event" not in outcome:
-                window.stop()
+                window.chat.stop()
                 raise BenchError(f"no answer or refusal within {ANSWER_TIMEOUT_S:.0f} s of sending")
             _spin(SETTLE_MS)
             ended = probe.tick()
@@ -280,8 +280,8 @@ def _paste_and_send(window: Any, text: str, args: argparse.Namespace, profile: b
                 raise BenchError("Show all did not show the whole question")
     finally:
         probe.stop()
-        window.answer_finished.disconnect(on_outcome)
-        window.answer_failed.disconnect(on_outcome)
+        window.chat.answer_finished.disconnect(on_outcome)
+        window.chat.answer_failed.disconnect(on_outcome)
     event = outcome["event"]
     reason = getattr(event, "reason", None)
     metrics = getattr(event, "metrics", None)

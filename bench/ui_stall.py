@@ -8,10 +8,10 @@ attach_plot on the first event-loop turn and load_model(starter model, n_ctx 409
   (i)   window shown: from this script's start (before PySide6 is imported) until show()
         returns, and until the first frame is painted (the pending events processed).
         Target < 1 s. Python's own start-up, before this script runs, is reported apart.
-  (ii)  model ready: until window.model_ready.
+  (ii)  model ready: until window.models.model_loaded.
   (iii) while an answer streams at full speed (send_message with temperature 0.7, seed 1,
         max_tokens 400 and a prompt that yields a long answer), a 1 ms PreciseTimer ticks
-        on the GUI thread; from the first token until 0.5 s after window.answer_finished (so the
+        on the GUI thread; from the first token until 0.5 s after window.chat.answer_finished (so the
         work of finishing an answer counts, even where it is spread over later turns of the
         event loop) the longest gap between ticks minus the 1 ms interval is the longest stall.
         Target < 16 ms (one frame at 60 Hz). The 99th percentile gap and the tokens streamed are
@@ -125,8 +125,8 @@ def main(argv: list[str] | None = None) -> int:
         from engine.protocol import LoadOptions, SamplingParams
 
         load_called = time.monotonic()
-        window.load_model(LoadOptions(str(starter_model_path()), n_ctx=4096, n_threads=args.threads))
-        _wait_for(window.model_ready, window.answer_failed, LOAD_TIMEOUT_S, "the model to load")
+        window.models.load_model(LoadOptions(str(starter_model_path()), n_ctx=4096, n_threads=args.threads))
+        _wait_for(window.models.model_loaded, window.models.model_failed, LOAD_TIMEOUT_S, "the model to load")
         ready = time.monotonic()
         ready_s = ready - SCRIPT_STARTED
         print(
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             raise BenchError("the live plot was not attached")
 
         # --- (iii) stalls while answers stream -------------------------------------------
-        window.sampling = SamplingParams(temperature=TEMPERATURE, seed=SEED, max_tokens=args.tokens)
+        window.conversations.state.sampling = SamplingParams(temperature=TEMPERATURE, seed=SEED, max_tokens=args.tokens)
         print()
         print(
             f"{'answer':>6}  {'tokens':>6}  {'stop':<10}  {'tok/s':>6}  {'longest stall':>13}  {'p99 gap':>8}  "
@@ -305,29 +305,29 @@ def _stream_answer(window: Any, number: int) -> AnswerResult:
     stalls = StallProbe()
     client = window.client
     client.token_received.connect(probe.on_token)
-    window.answer_finished.connect(probe.on_finished)
-    window.answer_failed.connect(probe.on_failed)
+    window.chat.answer_finished.connect(probe.on_finished)
+    window.chat.answer_failed.connect(probe.on_failed)
     QTimer.singleShot(int(ANSWER_TIMEOUT_S * 1000), loop.quit)
     pressure = CpuPressure()
     try:
-        sampling = window.sampling
-        window.new_conversation()  # each answer is the same fresh one-question conversation
-        window.sampling = sampling  # a new chat starts from the default settings; keep the bench's
+        sampling = window.conversations.state.sampling
+        window.conversations.new_conversation()  # each answer is the same fresh one-question conversation
+        window.conversations.state.sampling = sampling  # a new chat starts from the defaults; keep the bench's
         stalls.start()
         pressure.start()
         stalls.tick()  # the moment of Send: the work done inside send_message counts as a stall
-        window.send_message(LONG_PROMPT)
+        window.chat.send_message(LONG_PROMPT)
         loop.exec()
         cpu_wait = pressure.stop()
     finally:
         stalls.stop()
         client.token_received.disconnect(probe.on_token)
-        window.answer_finished.disconnect(probe.on_finished)
-        window.answer_failed.disconnect(probe.on_failed)
+        window.chat.answer_finished.disconnect(probe.on_finished)
+        window.chat.answer_failed.disconnect(probe.on_failed)
     if probe.failed is not None:
         raise BenchError(f"answer {number} failed: {probe.failed.reason}")
     if probe.finished is None:
-        window.stop()
+        window.chat.stop()
         raise BenchError(f"answer {number} did not finish within {ANSWER_TIMEOUT_S:.0f} s")
     if not probe.first_token:
         raise BenchError(f"answer {number} finished without a token")

@@ -409,6 +409,12 @@ class ConversationSettingsView(QWidget):
         """
         self._commit_prompt()
 
+    @property
+    def has_pending_edit(self) -> bool:
+        """A system prompt is being typed: it goes out PROMPT_IDLE_MS after the last key, or on
+        commit_pending_edit(). Nothing else is emitted later than the change that causes it."""
+        return self._prompt_timer.isActive()
+
     def set_user_presets(self, user_presets: dict[str, SamplingParams]) -> None:
         """The user's own presets changed (one was saved or deleted). Emits nothing."""
         self._user_presets = dict(user_presets)

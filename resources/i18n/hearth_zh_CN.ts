@@ -287,6 +287,24 @@
     </message>
 </context>
 <context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="338"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="394"/>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="482"/>
+        <source>The text so far is kept; your next message starts a fresh engine.</source>
+        <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../../app/chat/chat_view.py" line="176"/>
@@ -300,34 +318,6 @@
         <location filename="../../app/chat/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>输入消息。按 Enter 发送，Shift+Enter 换行。</translation>
-    </message>
-</context>
-<context>
-    <name>ConversationHandlingMixin</name>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="158"/>
-        <source>Conversation deleted.</source>
-        <translation>已删除对话。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="243"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="251"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>对话格式：{name}（为此对话选择）</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="253"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>这是你在对话设置中选择的对话格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="278"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
 </context>
 <context>
@@ -602,79 +592,102 @@
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="449"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="468"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="470"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="481"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="483"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="565"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="568"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="580"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationsController</name>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="184"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="220"/>
+        <source>Conversation deleted.</source>
+        <translation>已删除对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="311"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="341"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
 </context>
 <context>
@@ -1830,139 +1843,99 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="56"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="163"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
+        <source>Load anyway</source>
+        <translation>仍要加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="183"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Undo</source>
         <translation>撤销</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="510"/>
-        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
-        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="540"/>
-        <source>Copied.</source>
-        <translation>已复制。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="609"/>
-        <source>chat format: {name} (the model&apos;s own is broken)</source>
-        <translation>对话格式：{name}（模型自带的格式有问题）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="614"/>
-        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
-        <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="707"/>
-        <source>Not loaded</source>
-        <translation>未加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="600"/>
-        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
-        <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="618"/>
-        <source>chat format: from the model file</source>
-        <translation>对话格式：取自模型文件</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="622"/>
-        <source>chat format: {name}</source>
-        <translation>对话格式：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="625"/>
-        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
-        <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="702"/>
-        <source>The text so far is kept; your next message starts a fresh engine.</source>
-        <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
 </context>
 <context>
@@ -2244,6 +2217,79 @@
     </message>
 </context>
 <context>
+    <name>ModelController</name>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <source>Loading {name}…</source>
+        <translation>正在加载 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>请先停止回答，再切换模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>对话格式：{name}（为此对话选择）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>这是你在对话设置中选择的对话格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新加载 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
+        <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>对话格式：{name}（模型自带的格式有问题）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <source>chat format: from the model file</source>
+        <translation>对话格式：取自模型文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <source>chat format: {name}</source>
+        <translation>对话格式：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
+        <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未加载：发送消息时会加载</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸载：释放了 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <source>Not loaded</source>
+        <translation>未加载</translation>
+    </message>
+</context>
+<context>
     <name>ModelPickerView</name>
     <message>
         <location filename="../../app/models/model_picker.py" line="32"/>
@@ -2368,49 +2414,6 @@
         <location filename="../../app/models/model_settings_dialog.py" line="69"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
-    </message>
-</context>
-<context>
-    <name>ModelSwitchingMixin</name>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="47"/>
-        <source>Load anyway</source>
-        <translation>仍要加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="49"/>
-        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
-        <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="104"/>
-        <source>Loading {name}…</source>
-        <translation>正在加载 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="111"/>
-        <source>Stop the answer first, then switch models.</source>
-        <translation>请先停止回答，再切换模型。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="134"/>
-        <source>{name} is loaded again.</source>
-        <translation>已重新加载 {name}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="152"/>
-        <source>Not loaded: sending a message loads it</source>
-        <translation>未加载：发送消息时会加载</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="155"/>
-        <source>Unloaded: {mb} freed.</source>
-        <translation>已卸载：释放了 {mb}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="173"/>
-        <source>This conversation used {name}, which is no longer on this computer.</source>
-        <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>
 </context>
 <context>

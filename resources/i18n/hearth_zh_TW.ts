@@ -287,6 +287,24 @@
     </message>
 </context>
 <context>
+    <name>ChatController</name>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="338"/>
+        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
+        <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="394"/>
+        <source>Copied.</source>
+        <translation>已複製。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="482"/>
+        <source>The text so far is kept; your next message starts a fresh engine.</source>
+        <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
+    </message>
+</context>
+<context>
     <name>ChatView</name>
     <message>
         <location filename="../../app/chat/chat_view.py" line="176"/>
@@ -300,34 +318,6 @@
         <location filename="../../app/chat/composer.py" line="28"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>輸入訊息。按 Enter 傳送，Shift+Enter 換行。</translation>
-    </message>
-</context>
-<context>
-    <name>ConversationHandlingMixin</name>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="158"/>
-        <source>Conversation deleted.</source>
-        <translation>已刪除對話。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="243"/>
-        <source>New conversations with {model} will start with these settings.</source>
-        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="251"/>
-        <source>chat format: {name} (chosen for this conversation)</source>
-        <translation>對話格式：{name}（為此對話選擇）</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="253"/>
-        <source>You picked this chat format in the conversation settings.</source>
-        <translation>這是你在對話設定中選擇的對話格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/conversation_handling.py" line="278"/>
-        <source>All your data was deleted ({mb} freed).</source>
-        <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
     </message>
 </context>
 <context>
@@ -602,79 +592,102 @@
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="444"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="449"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="468"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="470"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="481"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="483"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="565"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="568"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="580"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>ConversationsController</name>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="184"/>
+        <source>This conversation used {name}, which is no longer on this computer.</source>
+        <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="220"/>
+        <source>Conversation deleted.</source>
+        <translation>已刪除對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="311"/>
+        <source>New conversations with {model} will start with these settings.</source>
+        <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="341"/>
+        <source>All your data was deleted ({mb} freed).</source>
+        <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
     </message>
 </context>
 <context>
@@ -1830,139 +1843,99 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="86"/>
+        <location filename="../../app/main_window.py" line="56"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="148"/>
+        <location filename="../../app/main_window.py" line="138"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="142"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="163"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
+        <source>Load anyway</source>
+        <translation>仍要載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="183"/>
+        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
+        <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="195"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="193"/>
+        <location filename="../../app/main_window.py" line="212"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="243"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="221"/>
+        <location filename="../../app/main_window.py" line="244"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="226"/>
+        <location filename="../../app/main_window.py" line="246"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="254"/>
+        <location filename="../../app/main_window.py" line="132"/>
         <source>Undo</source>
         <translation>復原</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="510"/>
-        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
-        <translation>「{title}」仍在回答中。請先停止那個回答，或等它完成，再在這裡傳送。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="540"/>
-        <source>Copied.</source>
-        <translation>已複製。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="609"/>
-        <source>chat format: {name} (the model&apos;s own is broken)</source>
-        <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="614"/>
-        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
-        <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="707"/>
-        <source>Not loaded</source>
-        <translation>未載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="600"/>
-        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
-        <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="618"/>
-        <source>chat format: from the model file</source>
-        <translation>對話格式：取自模型檔案</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="622"/>
-        <source>chat format: {name}</source>
-        <translation>對話格式：{name}</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="625"/>
-        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
-        <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
-    </message>
-    <message>
-        <location filename="../../app/main_window.py" line="702"/>
-        <source>The text so far is kept; your next message starts a fresh engine.</source>
-        <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
 </context>
 <context>
@@ -2244,6 +2217,79 @@
     </message>
 </context>
 <context>
+    <name>ModelController</name>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <source>Loading {name}…</source>
+        <translation>正在載入 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <source>Stop the answer first, then switch models.</source>
+        <translation>請先停止回答，再切換模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <source>chat format: {name} (chosen for this conversation)</source>
+        <translation>對話格式：{name}（為此對話選擇）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <source>You picked this chat format in the conversation settings.</source>
+        <translation>這是你在對話設定中選擇的對話格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <source>{name} is loaded again.</source>
+        <translation>已重新載入 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
+        <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <source>chat format: {name} (the model&apos;s own is broken)</source>
+        <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
+        <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <source>chat format: from the model file</source>
+        <translation>對話格式：取自模型檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <source>chat format: {name}</source>
+        <translation>對話格式：{name}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
+        <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <source>Not loaded: sending a message loads it</source>
+        <translation>未載入：傳送訊息時會載入</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <source>Unloaded: {mb} freed.</source>
+        <translation>已卸載：釋放 {mb}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <source>Not loaded</source>
+        <translation>未載入</translation>
+    </message>
+</context>
+<context>
     <name>ModelPickerView</name>
     <message>
         <location filename="../../app/models/model_picker.py" line="32"/>
@@ -2368,49 +2414,6 @@
         <location filename="../../app/models/model_settings_dialog.py" line="69"/>
         <source>KV cache</source>
         <translation>KV 快取</translation>
-    </message>
-</context>
-<context>
-    <name>ModelSwitchingMixin</name>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="47"/>
-        <source>Load anyway</source>
-        <translation>仍要載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="49"/>
-        <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
-        <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="104"/>
-        <source>Loading {name}…</source>
-        <translation>正在載入 {name}…</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="111"/>
-        <source>Stop the answer first, then switch models.</source>
-        <translation>請先停止回答，再切換模型。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="134"/>
-        <source>{name} is loaded again.</source>
-        <translation>已重新載入 {name}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="152"/>
-        <source>Not loaded: sending a message loads it</source>
-        <translation>未載入：傳送訊息時會載入</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="155"/>
-        <source>Unloaded: {mb} freed.</source>
-        <translation>已卸載：釋放 {mb}。</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/model_switching.py" line="173"/>
-        <source>This conversation used {name}, which is no longer on this computer.</source>
-        <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>
 </context>
 <context>

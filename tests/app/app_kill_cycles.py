@@ -104,9 +104,10 @@ class AppDriver:
         self._ready = False
         # Direct: runs on the client's thread as the token is emitted, before the window's queued slot.
         window.client.token_received.connect(self._on_token_received, Qt.ConnectionType.DirectConnection)
-        window.model_ready.connect(self._on_model_ready)
-        window.answer_finished.connect(self._on_answer_finished)
-        window.answer_failed.connect(self._on_answer_failed)
+        window.models.model_loaded.connect(self._on_model_ready)
+        window.chat.answer_finished.connect(self._on_answer_finished)
+        window.chat.answer_failed.connect(self._on_answer_failed)
+        window.models.model_failed.connect(self._on_answer_failed)
         _say(f"R {os.getpid()}")
 
     def _on_token_received(self, event: Token) -> None:
@@ -132,7 +133,8 @@ class AppDriver:
         if item is not None:
             listing.setCurrentItem(item)
         view = self.window.chat_view
-        shown = self.window.conversation.id if self.window.conversation else 0
+        conversation = self.window.conversations.state.conversation
+        shown = conversation.id if conversation else 0
         bubbles = [
             {
                 "id": b.message_id,
@@ -152,7 +154,8 @@ class AppDriver:
         w.conversation_list.new_button.click()
         w.settings_view.max_tokens.setValue(self.rng.choice(ANSWER_LENGTHS))  # saves the new chat
         w.settings_view.seed.setValue(self.rng.randrange(1, 100_000))
-        _say(f"C {w.conversation.id if w.conversation else 0}")
+        conversation = w.conversations.state.conversation
+        _say(f"C {conversation.id if conversation else 0}")
         self._send_next()
 
     def _send_next(self) -> None:
@@ -165,7 +168,7 @@ class AppDriver:
         w.composer.setPlainText(question)
         _say(f"S {self.turn} {json.dumps(question)}")
         w.send_button.click()
-        g = w.generation
+        g = w.chat.state.answer
         if g is None:
             _say(f"X {json.dumps('the question was not sent')}")
             return
@@ -491,7 +494,7 @@ def check_app_after_kill(
 
 
 def _state_after(stop_reason: str) -> str:
-    return "complete" if stop_reason == "eog" else "partial"  # as MainWindow._on_finished stores it
+    return "complete" if stop_reason == "eog" else "partial"  # as ChatController._on_finished stores it
 
 
 def _check_unreported(store: Any, cycle: int, report: AppReport, reported: set[int]) -> None:

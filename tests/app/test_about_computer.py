@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.main_window import MainWindow
@@ -28,6 +29,7 @@ def test_the_about_page_shows_what_doctor_finds_without_blocking_the_window(qtbo
     assert "Kernels" in QGuiApplication.clipboard().text()
 
 
+@pytest.mark.e2e
 def test_the_performance_panel_says_where_the_layers_run(qtbot: QtBot, window: MainWindow) -> None:
     shown = window.metrics_panel.values["device"].text()
     assert shown in ("CPU · fast kernels", "CPU · safe kernels")  # a CPU-only build: no layer on a GPU

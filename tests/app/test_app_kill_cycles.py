@@ -21,6 +21,8 @@ import pytest
 from tests.app.app_kill_cycles import AppCycleResult, run_app_cycles
 from tests.conftest import write_figures
 
+pytestmark = pytest.mark.e2e
+
 CYCLES = 20
 FIGURES: list[str] = []
 

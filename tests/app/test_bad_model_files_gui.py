@@ -15,6 +15,8 @@ from tests.fixtures.bad_ggufs import BadFile, build_corpus
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
 
+pytestmark = pytest.mark.e2e
+
 SHORT = SamplingParams(temperature=0.0, max_tokens=4)
 # One of each way a file goes wrong: refused before loading (another file type, a cut-off download,
 # a version, an architecture, a hostile count), refused by llama.cpp itself (the previous model
@@ -36,9 +38,9 @@ def corpus(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> dic
 
 def _ask(qtbot: QtBot, window: MainWindow, text: str) -> str:
     """Send `text`; the name of the model that answered."""
-    window.sampling = SHORT
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
-        window.send_message(text)
+    window.conversations.state.sampling = SHORT
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+        window.chat.send_message(text)
     return str(finished.args[0].metrics.model)
 
 
@@ -48,13 +50,13 @@ def test_bad_files_show_their_sentence_and_the_model_keeps_answering(
     pid = window.client.engine_pid()
     for name in PICKED:
         bad = corpus[name]
-        with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed:
-            window.switch_model(str(bad.path))
+        with qtbot.waitSignal(window.models.model_failed, timeout=LOAD_TIMEOUT_MS) as failed:
+            window.models.switch_model(str(bad.path))
         assert bad.sentence in failed.args[0].reason
         assert window.load_error.isVisibleTo(window)
         assert bad.sentence in window.load_error.message_label.text()
         if not bad.checked_before_load:  # llama.cpp refused it: the previous model is loaded again
-            qtbot.waitUntil(lambda: window.loaded_path == str(starter_model), timeout=LOAD_TIMEOUT_MS)
+            qtbot.waitUntil(lambda: window.models.state.loaded_path == str(starter_model), timeout=LOAD_TIMEOUT_MS)
         assert window.client.engine_pid() == pid, "no bad file costs the engine process"
         assert _ask(qtbot, window, "Still there?") == starter_model.stem
 
@@ -63,8 +65,8 @@ def test_a_hostile_chat_template_loads_with_the_default(
     qtbot: QtBot, window: MainWindow, corpus: dict[str, BadFile]
 ) -> None:
     hostile = corpus["template-endless-loops.gguf"]
-    with qtbot.waitSignal(window.model_ready, timeout=LOAD_TIMEOUT_MS) as loaded:
-        window.switch_model(str(hostile.path))
+    with qtbot.waitSignal(window.models.model_loaded, timeout=LOAD_TIMEOUT_MS) as loaded:
+        window.models.switch_model(str(hostile.path))
     assert loaded.args[0].info.chat_template_source == BROKEN_SOURCE
     assert not window.load_error.isVisibleTo(window)
     warning = "The model's chat template is broken or unsafe: using the default template instead."

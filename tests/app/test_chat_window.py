@@ -1,4 +1,6 @@
-"""The chat window driven like a user drives it, against the real engine."""
+"""The chat window driven like a user drives it, against the real engine: streaming, Stop, a killed
+engine, and the header's chat format. (The rest of the chat, on the scripted client:
+test_chat_controller.py.)"""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -14,13 +17,15 @@ from engine.protocol import LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, answer_on_screen
 
+pytestmark = pytest.mark.e2e
+
 
 def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0, max_tokens=60)
+    window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=60)
     received: list[str] = []
-    window.client.token_received.connect(lambda e: received.append(e.text))
+    window.chat.token_arrived.connect(lambda e: received.append(e.text))
     qtbot.keyClicks(window.composer, "What is the capital of France?")
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
         qtbot.keyClick(window.composer, Qt.Key.Key_Return)
     assert window.composer.toPlainText() == ""
     user, answer = window.chat_view.bubbles
@@ -42,26 +47,18 @@ def test_sending_streams_the_answer_and_fills_the_panel(qtbot: QtBot, window: Ma
     assert panel.values["kv"].text().endswith("MB")
     assert "loading" in panel.segment_legend.text()
     assert "writing" in panel.segment_legend.text()
-    assert window.answer is not None
-    assert window.answer.ttft_s is not None
-    assert 0 < window.answer.ttft_s <= metrics.total_s
+    assert window.chat.state.figures is not None
+    assert window.chat.state.figures.ttft_s is not None
+    assert 0 < window.chat.state.figures.ttft_s <= metrics.total_s
     assert all(panel.values[k].toolTip() for k in panel.values)
 
 
-def test_shift_enter_adds_a_line_instead_of_sending(qtbot: QtBot, window: MainWindow) -> None:
-    qtbot.keyClicks(window.composer, "first line")
-    qtbot.keyClick(window.composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.keyClicks(window.composer, "second line")
-    assert window.composer.toPlainText() == "first line\nsecond line"
-    assert window.chat_view.bubbles == []
-
-
 def test_stop_ends_the_answer_early(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
-    with qtbot.waitSignal(window.client.token_received, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Write a very long story about a cat who sails around the world.")
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
+    with qtbot.waitSignal(window.chat.token_arrived, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Write a very long story about a cat who sails around the world.")
     assert window.stop_button.isEnabled()
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as blocker:
         qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
     metrics = blocker.args[0].metrics
     assert metrics.stop_reason == "cancelled"
@@ -72,12 +69,12 @@ def test_stop_ends_the_answer_early(qtbot: QtBot, window: MainWindow) -> None:
 
 
 def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
-    window.send_message("Write a long poem about autumn leaves.")
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
+    window.chat.send_message("Write a long poem about autumn leaves.")
     qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
         os.kill(pid, signal.SIGKILL)
     failure = blocker.args[0]
     assert "SIGKILL" in failure.reason
@@ -87,25 +84,18 @@ def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, windo
     assert broken.error_view.isVisible()
     assert window.send_button.isEnabled()
 
-    window.sampling = SamplingParams(temperature=0, max_tokens=20)
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Say hello.")
+    window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=20)
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Say hello.")
     assert window.chat_view.bubbles[-1].text
     assert window.client.engine_pid() not in (None, pid)
-
-
-def test_plot_records_points(qtbot: QtBot, window: MainWindow) -> None:
-    window.attach_plot()
-    plot = window.metrics_panel.plot
-    assert plot is not None
-    qtbot.waitUntil(lambda: plot.point_count >= 2, timeout=5000)
 
 
 def test_the_window_names_the_default_chat_format(qtbot: QtBot, model_without_template: Path) -> None:
     win = MainWindow()
     qtbot.addWidget(win)
-    with qtbot.waitSignal(win.model_ready, timeout=120_000):
-        win.load_model(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
+    with qtbot.waitSignal(win.models.model_loaded, timeout=120_000):
+        win.models.load_model(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
     assert "ChatML (default)" in win.template_label.text()
     assert win.template_label.toolTip()
     win.close()

@@ -18,7 +18,7 @@ from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
 from engine.protocol import SamplingParams
 from engine.store.records import Conversation
 
-NO_SIGNAL_WAIT_MS = PROMPT_IDLE_MS + 300
+from .conftest import settle_layouts
 
 
 def conversation(**changes: object) -> Conversation:
@@ -77,7 +77,7 @@ def test_filling_from_a_conversation_emits_nothing(qtbot: QtBot) -> None:
     qtbot.addWidget(panel)
     sampling = SamplingParams(temperature=0.35, top_k=12, top_p=0.8, min_p=0.1, repeat_penalty=1.3, seed=99)
     with (
-        qtbot.assertNotEmitted(panel.settings_changed, wait=NO_SIGNAL_WAIT_MS),
+        qtbot.assertNotEmitted(panel.settings_changed),
         qtbot.assertNotEmitted(panel.preset_saved),
         qtbot.assertNotEmitted(panel.model_default_requested),
     ):
@@ -87,6 +87,7 @@ def test_filling_from_a_conversation_emits_nothing(qtbot: QtBot) -> None:
             "ChatML",
         )
         panel.set_user_presets({"Other": SamplingParams(temperature=0.6)})
+    assert not panel.has_pending_edit, "and nothing goes out later either"
     assert panel.prompt_edit.toPlainText() == "You are a travel agent."
     assert panel.temperature.value() == pytest.approx(0.35)
     assert panel.top_k.value() == 12
@@ -284,9 +285,10 @@ def test_the_system_prompt_emits_once_after_typing_stops(qtbot: QtBot, view: Con
     view.prompt_edit.moveCursor(QTextCursor.MoveOperation.End)
     qtbot.keyClicks(view.prompt_edit, " Be brief.")
     assert emitted == [], "nothing goes out while the user types"
+    assert view.has_pending_edit
     with qtbot.waitSignal(view.settings_changed, timeout=PROMPT_IDLE_MS * 5):
         pass
-    qtbot.wait(NO_SIGNAL_WAIT_MS)
+    assert not view.has_pending_edit, "nothing more is to come"
     assert len(emitted) == 1
     assert emitted[0].system_prompt == "You are a travel agent. Be brief."
     assert emitted[0].conversation_id == 7
@@ -300,14 +302,16 @@ def test_the_system_prompt_is_applied_on_leaving_the_box(qtbot: QtBot, view: Con
     with qtbot.waitSignal(view.settings_changed, timeout=PROMPT_IDLE_MS // 3) as blocker:
         QApplication.sendEvent(view.prompt_edit, QFocusEvent(QEvent.Type.FocusOut))
     assert blocker.args[0].system_prompt == "Answer in French."
-    qtbot.wait(NO_SIGNAL_WAIT_MS)
-    assert len(emitted) == 1, "the idle timer does not send it a second time"
+    assert not view.has_pending_edit, "the idle timer does not send it a second time"
+    assert len(emitted) == 1
 
 
 def test_typing_back_the_same_prompt_emits_nothing(qtbot: QtBot, view: ConversationSettingsView) -> None:
-    with qtbot.assertNotEmitted(view.settings_changed, wait=NO_SIGNAL_WAIT_MS):
+    with qtbot.assertNotEmitted(view.settings_changed):
         view.prompt_edit.setPlainText("You are a travel agent!")
         view.prompt_edit.setPlainText("You are a travel agent.")
+        assert view.has_pending_edit
+        qtbot.waitUntil(lambda: not view.has_pending_edit, timeout=PROMPT_IDLE_MS * 5)  # the idle delay ran out
 
 
 def test_a_prompt_still_being_typed_is_committed_before_switching(qtbot: QtBot, view: ConversationSettingsView) -> None:
@@ -316,9 +320,10 @@ def test_a_prompt_still_being_typed_is_committed_before_switching(qtbot: QtBot, 
     view.prompt_edit.setPlainText("Only for trip planning.")
     with qtbot.waitSignal(view.settings_changed, timeout=PROMPT_IDLE_MS // 3):
         view.commit_pending_edit()
-    with qtbot.assertNotEmitted(view.settings_changed, wait=NO_SIGNAL_WAIT_MS):
+    with qtbot.assertNotEmitted(view.settings_changed):
         view.commit_pending_edit()  # nothing pending any more
         view.show_conversation(conversation(id=8, system_prompt="Other"), {}, "ChatML")
+    assert not view.has_pending_edit
     assert [(c.conversation_id, c.system_prompt) for c in emitted] == [(7, "Only for trip planning.")]
     assert view.current_change().system_prompt == "Other"
     assert view.current_change().conversation_id == 8
@@ -326,8 +331,10 @@ def test_a_prompt_still_being_typed_is_committed_before_switching(qtbot: QtBot, 
 
 def test_showing_another_conversation_drops_an_uncommitted_prompt(qtbot: QtBot, view: ConversationSettingsView) -> None:
     view.prompt_edit.setPlainText("Typed, then the user pressed Ctrl+N")
-    with qtbot.assertNotEmitted(view.settings_changed, wait=NO_SIGNAL_WAIT_MS):
+    assert view.has_pending_edit
+    with qtbot.assertNotEmitted(view.settings_changed):
         view.show_conversation(conversation(id=8, system_prompt="Other"), {}, "ChatML")
+    assert not view.has_pending_edit, "the edit was dropped, not left to go out later"
     assert view.current_change().system_prompt == "Other"
 
 
@@ -433,7 +440,7 @@ def test_nothing_is_cut_off_at_320_px(qtbot: QtBot, height: int) -> None:
     panel.resize(320, height)
     panel.show()
     qtbot.waitExposed(panel)
-    qtbot.wait(50)
+    settle_layouts()
     area = panel.scroll_area
     content = area.widget()
     assert area.verticalScrollBar().isVisible() == (height < 600)

@@ -8,6 +8,7 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +18,8 @@ from engine.kernels.machine import this_machine
 from engine.protocol import LoadOptions, LoadProgress, Notice, SamplingParams, Started
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS
+
+pytestmark = pytest.mark.e2e
 
 
 def _remember_fast_kernels() -> None:
@@ -55,14 +58,14 @@ def test_killed_with_sigill_while_loading_the_window_restarts_on_safe_kernels_an
     notices = _notices(window)
     try:
         with qtbot.waitSignal(window.client.loaded, timeout=LOAD_TIMEOUT_MS):
-            window.load_model(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
+            window.models.load_model(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
         assert killed, "the engine was never killed"
         assert [n.reason_code for n in notices] in (["kernels.recovered.amx"], ["kernels.recovered.repack"])
         assert window.statusBar().currentMessage() == notices[0].reason
         assert window.load_error.isHidden()
-        window.sampling = SamplingParams(temperature=0, max_tokens=12)
-        with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-            window.send_message("What is the capital of France?")
+        window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=12)
+        with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+            window.chat.send_message("What is the capital of France?")
         assert "Paris" in window.chat_view.bubbles[-1].text
         assert window.client.engine_pid() not in (None, *killed)
         assert len(notices) == 1  # said once
@@ -81,16 +84,17 @@ def test_killed_with_sigill_at_the_first_decode_the_question_is_answered_anyway(
     qtbot.addWidget(window)
     try:
         with qtbot.waitSignal(window.client.loaded, timeout=LOAD_TIMEOUT_MS):
-            window.load_model(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
+            window.models.load_model(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
         killed = _kill_first_engine_on(window, Started)  # the prompt is being read: the first batch decode
         notices = _notices(window)
         failures: list[object] = []
-        window.answer_failed.connect(failures.append)
-        window.sampling = SamplingParams(temperature=0, max_tokens=12)
+        window.chat.answer_failed.connect(failures.append)
+        window.models.model_failed.connect(failures.append)
+        window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=12)
         # A long question, so that the kill lands while it is read, before any token.
         question = "I am planning a trip to Europe next spring and want to see its capitals. " * 12
-        with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-            window.send_message(question + "What is the capital of France?")
+        with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+            window.chat.send_message(question + "What is the capital of France?")
         assert killed, "the engine was never killed"
         assert failures == []
         assert len(notices) == 1
@@ -98,9 +102,12 @@ def test_killed_with_sigill_at_the_first_decode_the_question_is_answered_anyway(
         bubble = window.chat_view.bubbles[-1]
         assert bubble.text
         assert bubble.error_view.isHidden()
-        window.wait_for_saves()
+        window.conversations.wait_for_saves()
         assert bubble.message_id is not None
-        assert window.store.message(bubble.message_id).state in ("complete", "partial")  # not cut by the crash
+        assert window.conversations.store.message(bubble.message_id).state in (
+            "complete",
+            "partial",
+        )  # not cut by the crash
     finally:
         window.close()
     assert remembered.recall(this_machine()) is not None

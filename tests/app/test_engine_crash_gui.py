@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,14 +19,16 @@ from engine.protocol import ChatMessage, Failed, LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
+pytestmark = pytest.mark.e2e
+
 
 def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
-    window.send_message("Write a long poem about autumn leaves.")
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
+    window.chat.send_message("Write a long poem about autumn leaves.")
     qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as blocker:
         os.kill(pid, signal.SIGSEGV)
     failure: Failed = blocker.args[0]
     assert failure.reason == describe_exit(-signal.SIGSEGV)
@@ -39,21 +41,23 @@ def test_a_segfault_mid_answer_keeps_the_text_and_offers_continue(qtbot: QtBot, 
     assert bubble.error_view.details_text.toPlainText() == failure.details
     assert not bubble.action_row.continue_button.isHidden()
     assert bubble.action_row.regenerate_button.text() == "Retry"
-    window.wait_for_saves()
+    window.conversations.wait_for_saves()
     assert bubble.message_id is not None
-    stored = window.store.message(bubble.message_id)
+    stored = window.conversations.store.message(bubble.message_id)
     assert stored.state == "interrupted"
     assert stored.text == bubble.text
-    assert window.conversation is not None
-    window.show_conversation(window.conversation.id)  # as after a restart: from the store
+    assert window.conversations.state.conversation is not None
+    window.conversations.show_conversation(
+        window.conversations.state.conversation.id
+    )  # as after a restart: from the store
     reopened = window.chat_view.bubbles[-1]
     assert reopened.text == stored.text
     assert reopened.action_row.regenerate_button.text() == "Retry"
     assert "interrupted" in reopened.notice.text()
 
-    window.sampling = SamplingParams(temperature=0, max_tokens=20)
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Say hello.")
+    window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=20)
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Say hello.")
     assert window.chat_view.bubbles[-1].text
     assert window.client.engine_pid() not in (None, pid)
 
@@ -65,9 +69,10 @@ def client() -> Iterator[EngineClient]:
     client.shutdown()
 
 
-def _crash_each_new_engine(client: EngineClient) -> None:
+def _crash_each_new_engine(client: EngineClient) -> Callable[[], None]:
     """A model whose load kills the engine: each new child gets SIGSEGV before its Load is sent.
-    (A direct connection runs this on the client's loop thread, inside the engine start.)"""
+    (A direct connection runs this on the client's loop thread, inside the engine start.)
+    Returns the slot, to disconnect it when the model should load after all."""
 
     def crash() -> None:
         pid = client.engine_pid()
@@ -75,7 +80,7 @@ def _crash_each_new_engine(client: EngineClient) -> None:
         os.kill(pid, signal.SIGSEGV)
 
     client.engine_started.connect(crash, Qt.ConnectionType.DirectConnection)
-    client._crash_for_test = crash  # type: ignore[attr-defined]  # kept to disconnect it later
+    return crash
 
 
 def _next_failure(qtbot: QtBot, client: EngineClient, action: object) -> Failed:
@@ -89,7 +94,7 @@ def test_three_crashes_at_load_stop_the_restarts(qtbot: QtBot, client: EngineCli
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)
     ask = (ChatMessage("user", "Hi"),)
     sampling = SamplingParams(temperature=0, max_tokens=8)
-    _crash_each_new_engine(client)
+    crash = _crash_each_new_engine(client)
 
     first = _next_failure(qtbot, client, lambda: client.load(options))
     assert first.reason == describe_exit(-signal.SIGSEGV)
@@ -115,7 +120,7 @@ def test_three_crashes_at_load_stop_the_restarts(qtbot: QtBot, client: EngineCli
     assert client.engine_pid() is None
 
     # Asked for by name, the model gets a fresh try (this time nothing kills it).
-    client.engine_started.disconnect(client._crash_for_test)  # type: ignore[attr-defined]
+    client.engine_started.disconnect(crash)
     with qtbot.waitSignal(client.loaded, timeout=LOAD_TIMEOUT_MS):
         client.load(options)
     with qtbot.waitSignal(client.finished, timeout=ANSWER_TIMEOUT_MS):
@@ -126,10 +131,10 @@ def test_a_load_that_succeeds_starts_the_count_again(qtbot: QtBot, client: Engin
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2)
     ask = (ChatMessage("user", "Hi"),)
     sampling = SamplingParams(temperature=0, max_tokens=8)
-    _crash_each_new_engine(client)
+    crash = _crash_each_new_engine(client)
     for _ in range(CRASH_LOOP_LIMIT - 1):
         assert _next_failure(qtbot, client, lambda: client.load(options)).kind == "crash"
-    client.engine_started.disconnect(client._crash_for_test)  # type: ignore[attr-defined]
+    client.engine_started.disconnect(crash)
     with qtbot.waitSignal(client.loaded, timeout=LOAD_TIMEOUT_MS):
         client.generate(ask, sampling)  # the restart loads it: the crashes were not in a row after all
     with qtbot.waitSignal(client.finished, timeout=ANSWER_TIMEOUT_MS):

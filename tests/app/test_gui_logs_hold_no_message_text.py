@@ -29,6 +29,8 @@ from tests.hub.fake_hub import write_tiny_gguf
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen
 
+pytestmark = pytest.mark.e2e
+
 SECRET_SYSTEM = "You guard the phrase marmalade-zeppelin-9023."
 SECRET_QUESTION = "My locker code is aubergine-4471-quasar; please keep it."
 SECRET_FOLLOW_UP = "Repeat my locker code back to me, aubergine-4471-quasar."
@@ -64,19 +66,19 @@ def _set_system_prompt(window: MainWindow, text: str) -> None:
 
 
 def _ask(qtbot: QtBot, window: MainWindow, text: str) -> str:
-    window.sampling = SamplingParams(temperature=0.0, max_tokens=24)
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message(text)
+    window.conversations.state.sampling = SamplingParams(temperature=0.0, max_tokens=24)
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message(text)
     return window.chat_view.bubbles[-1].text
 
 
 def _crash_mid_answer(qtbot: QtBot, window: MainWindow, text: str) -> str:
-    window.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
-    window.send_message(text)
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=11, max_tokens=400)
+    window.chat.send_message(text)
     qtbot.waitUntil(lambda: len(answer_on_screen(window)) > 20, timeout=ANSWER_TIMEOUT_MS)
     pid = window.client.engine_pid()
     assert pid is not None
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
         os.kill(pid, signal.SIGSEGV)
     assert failed.args[0].kind == "crash"
     assert failed.args[0].details, "the engine's stderr tail is part of what this test looks through"
@@ -86,10 +88,10 @@ def _crash_mid_answer(qtbot: QtBot, window: MainWindow, text: str) -> str:
 def _fail_a_load(qtbot: QtBot, window: MainWindow, starter_model: Path, folder: Path) -> None:
     """A sound header over random weights: only llama.cpp refuses it (and says why in its log)."""
     refused = write_tiny_gguf(folder / "refused.gguf", n_vocab=64)
-    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed:
-        window.switch_model(str(refused))
+    with qtbot.waitSignal(window.models.model_failed, timeout=LOAD_TIMEOUT_MS) as failed:
+        window.models.switch_model(str(refused))
     assert LLAMA_CPP_REFUSED in failed.args[0].reason
-    qtbot.waitUntil(lambda: window.loaded_path == str(starter_model), timeout=LOAD_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: window.models.state.loaded_path == str(starter_model), timeout=LOAD_TIMEOUT_MS)
 
 
 def test_a_window_session_leaves_no_message_text_in_any_log_file(
@@ -103,10 +105,10 @@ def test_a_window_session_leaves_no_message_text_in_any_log_file(
     cut = _crash_mid_answer(qtbot, window, SECRET_CUT)
     answers.append(_ask(qtbot, window, SECRET_AFTER))  # on a fresh engine
 
-    window.wait_for_saves()
-    assert window.conversation is not None
-    assert window.store.get(window.conversation.id).system_prompt == SECRET_SYSTEM
-    stored = [m.text for m in window.store.branch(window.conversation.id)]
+    window.conversations.wait_for_saves()
+    assert window.conversations.state.conversation is not None
+    assert window.conversations.store.get(window.conversations.state.conversation.id).system_prompt == SECRET_SYSTEM
+    stored = [m.text for m in window.conversations.store.branch(window.conversations.state.conversation.id)]
     assert stored[0::2] == [SECRET_QUESTION, SECRET_FOLLOW_UP, SECRET_CUT, SECRET_AFTER]
     assert stored[1::2] == [*answers[:2], cut, answers[2]]
     starts = [a.strip()[:40] for a in (*answers, cut) if len(a.strip()) >= 12]

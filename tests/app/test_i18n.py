@@ -31,6 +31,7 @@ from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
 from .conftest import LOAD_TIMEOUT_MS
+from .fake_engine import FakeEngineClient
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N_DIR = ROOT / "resources" / "i18n"
@@ -83,8 +84,8 @@ def translated(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[s
 
 
 @pytest.mark.parametrize("translated", LOCALES, indirect=True)
-def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None:
-    window = MainWindow()
+def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str, fake_client: FakeEngineClient) -> None:
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     try:
         send, title = EXPECTED[translated]
@@ -96,7 +97,7 @@ def test_window_shows_the_chosen_language(qtbot: QtBot, translated: str) -> None
         assert QCoreApplication.translate("Formatting", "stopped") == "已停止"
     finally:
         window.close()
-    assert window.client._thread.isFinished(), "the engine client thread is still running"
+    assert fake_client.shut_down
 
 
 def test_every_quant_hint_the_engine_gives_is_marked_for_translation() -> None:
@@ -156,6 +157,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     assert code_text("no.such_code", (), "Something else went wrong.") == "Something else went wrong."
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
 def test_a_bad_model_file_is_explained_in_the_chosen_language(
     qtbot: QtBot, translated: str, window: MainWindow, starter_model: Path, tmp_path: Path
@@ -165,8 +167,8 @@ def test_a_bad_model_file_is_explained_in_the_chosen_language(
     cut = tmp_path / "cut.gguf"
     with starter_model.open("rb") as source:
         cut.write_bytes(source.read(30_000_000))
-    with qtbot.waitSignal(window.answer_failed, timeout=LOAD_TIMEOUT_MS) as failed:
-        window.switch_model(str(cut))
+    with qtbot.waitSignal(window.models.model_failed, timeout=LOAD_TIMEOUT_MS) as failed:
+        window.models.switch_model(str(cut))
     event = failed.args[0]
     assert event.reason.startswith("This file is incomplete: it ends at 30 MB of ")
     shown = window.load_error.message_label.text()
@@ -211,8 +213,8 @@ def test_numbers_and_the_reuse_sentence_read_right_in_the_chosen_language(transl
     assert reused == REUSED[translated]
 
 
-def test_english_stays_english_without_a_translator(qtbot: QtBot) -> None:
-    window = MainWindow()
+def test_english_stays_english_without_a_translator(qtbot: QtBot, fake_client: FakeEngineClient) -> None:
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     try:
         assert window.send_button.text() == "Send"

@@ -7,6 +7,7 @@ prompt left them out."""
 
 from __future__ import annotations
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from app.chat.branch_rows import dropped_notice
@@ -16,6 +17,8 @@ from engine.store.records import Conversation
 
 from .conftest import ANSWER_TIMEOUT_MS
 from .test_conversation_settings import choose
+
+pytestmark = pytest.mark.e2e
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=16)  # the settings panel's smallest answer length
 TURNS = 12  # about 1,600 tokens of history: near the 2,048-token context, still fitting with a question
@@ -37,16 +40,19 @@ def _history() -> list[tuple[str, str]]:
 
 def _open_long_conversation(qtbot: QtBot, window: MainWindow) -> Conversation:
     """A stored conversation from an earlier session, opened from the list, its policy chosen in the panel."""
-    store = window.store
+    store = window.conversations.store
     conversation = store.create(
-        model=window.model_name, model_path=window.loaded_path, sampling=SHORT, overflow_policy="stop"
+        model=window.models.state.name,
+        model_path=window.models.state.loaded_path,
+        sampling=SHORT,
+        overflow_policy="stop",
     )
     parent = None
     for question, answer in _history():
         parent = store.add_message(conversation.id, parent, "user", question).id
         parent = store.add_message(conversation.id, parent, "assistant", answer).id
-    window.refresh_conversation_list()
-    window.show_conversation(conversation.id)
+    window.conversations.refresh_list()
+    window.conversations.show_conversation(conversation.id)
     combo = window.settings_view.overflow_combo
     with qtbot.waitSignal(window.settings_view.settings_changed):
         choose(qtbot, combo, combo.findData("drop_oldest"))
@@ -69,8 +75,8 @@ def _all_shown(window: MainWindow) -> list[str]:
 
 
 def _stored(window: MainWindow, conversation: Conversation) -> list[str]:
-    window.wait_for_saves()
-    return [m.text for m in window.store.branch(conversation.id)]
+    window.conversations.wait_for_saves()
+    return [m.text for m in window.conversations.store.branch(conversation.id)]
 
 
 def _earlier_texts() -> list[str]:
@@ -79,7 +85,7 @@ def _earlier_texts() -> list[str]:
 
 def test_a_paste_that_fits_without_the_oldest_turns_is_answered_with_a_notice(qtbot: QtBot, window: MainWindow) -> None:
     conversation = _open_long_conversation(qtbot, window)
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
         _paste_and_send(window, PASTE_4K)
     metrics = finished.args[0].metrics
     dropped = metrics.dropped_messages
@@ -95,10 +101,10 @@ def test_a_paste_that_fits_without_the_oldest_turns_is_answered_with_a_notice(qt
     expected = [*_earlier_texts(), PASTE_4K, answer.text]
     assert _stored(window, conversation) == expected, "nothing is lost from the store"
     assert _all_shown(window) == expected, "every earlier message is still shown"
-    assert window.store.message(answer.message_id or 0).metrics["dropped_messages"] == dropped  # type: ignore[index]
+    assert window.conversations.store.message(answer.message_id or 0).metrics["dropped_messages"] == dropped  # type: ignore[index]
 
-    window.new_conversation()  # opened again later: the notice comes from what was stored
-    window.show_conversation(conversation.id)
+    window.conversations.new_conversation()  # opened again later: the notice comes from what was stored
+    window.conversations.show_conversation(conversation.id)
     assert window.chat_view.bubbles[-1].notice.text() == dropped_notice(dropped)
     assert _all_shown(window) == expected
 
@@ -107,7 +113,7 @@ def test_a_200000_character_paste_mid_conversation_is_refused_and_the_next_messa
     qtbot: QtBot, window: MainWindow
 ) -> None:
     conversation = _open_long_conversation(qtbot, window)
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
         _paste_and_send(window, PASTE_200K)
     reason = failed.args[0].reason
     assert reason.startswith("Your message alone is ")
@@ -121,7 +127,7 @@ def test_a_200000_character_paste_mid_conversation_is_refused_and_the_next_messa
     assert _stored(window, conversation)[:-1] == earlier, "the paste is saved and nothing earlier is lost"
     assert _all_shown(window)[:-1] == earlier
 
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
         _paste_and_send(window, "Short again.")
     event: Finished = finished.args[0]
     # Everything before the new question is left out: the paste cannot fit, and a kept history

@@ -9,6 +9,7 @@ and refuses it in one sentence); the widgets on their own for the rest.
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QTextOption
 from PySide6.QtWidgets import QApplication
@@ -20,7 +21,7 @@ from app.chat.message_bubble import MessageBodyView, MessageBubble
 from app.main_window import MainWindow
 from engine.protocol import SamplingParams
 
-from .conftest import ANSWER_TIMEOUT_MS
+from .conftest import ANSWER_TIMEOUT_MS, settle_layouts
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=8)
 PROSE = ("All work and no play makes a long paste.\n" * 5000)[:200_000]
@@ -54,9 +55,10 @@ def _drop(composer: Composer, text: str) -> None:
     QApplication.sendEvent(target, QDropEvent(QPointF(point), copy, mime, buttons, keys))
 
 
+@pytest.mark.e2e
 def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot, window: MainWindow) -> None:
     composer = window.composer
-    window.sampling = SHORT
+    window.conversations.state.sampling = SHORT
     qtbot.keyClicks(composer, "Summarise this")
     qtbot.keyClick(composer, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)  # still a new line
     qtbot.keyClicks(composer, "briefly:")
@@ -71,15 +73,15 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert composer.chip_row.geometry().bottom() < composer.viewport().geometry().top(), "chips sit above the text"
 
     sent = "Summarise this\nbriefly:\n\n" + PROSE.rstrip()
-    with qtbot.waitSignal(window.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
+    with qtbot.waitSignal(window.chat.answer_failed, timeout=ANSWER_TIMEOUT_MS) as failed:
         qtbot.keyClick(composer, Qt.Key.Key_Return)  # Enter sends, chip and all
     reason = failed.args[0].reason
     assert reason.startswith("Your message alone is "), "the engine tokenised the whole paste"
     assert composer.toPlainText() == ""
     assert composer.pasted_texts == []
     assert not composer.chip_row.isVisibleTo(window)
-    conversation_id = window.conversation.id if window.conversation else 0
-    assert window.store.branch(conversation_id)[0].text == sent, "the store holds every character"
+    conversation_id = window.conversations.state.conversation.id if window.conversations.state.conversation else 0
+    assert window.conversations.store.branch(conversation_id)[0].text == sent, "the store holds every character"
 
     question, answer = window.chat_view.bubbles
     assert answer.error_view.isVisibleTo(window)
@@ -116,7 +118,7 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert composer.pasted_texts == []
 
     qtbot.keyClicks(composer, "Short again.")
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
         qtbot.keyClick(composer, Qt.Key.Key_Return)
     short_question = window.chat_view.bubbles[-2]
     assert short_question.text == "Short again."
@@ -124,13 +126,14 @@ def test_a_long_paste_is_sent_whole_from_a_chip_and_shown_collapsed(qtbot: QtBot
     assert not short_question.long_bar.isVisibleTo(window)
 
 
+@pytest.mark.e2e
 def test_esc_stops_an_answer_and_a_paste_made_meanwhile_waits_in_its_chip(qtbot: QtBot, window: MainWindow) -> None:
-    window.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=7, max_tokens=500)
     composer = window.composer
-    with qtbot.waitSignal(window.client.token_received, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Write a very long story about a cat who sails around the world.")
+    with qtbot.waitSignal(window.chat.token_arrived, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Write a very long story about a cat who sails around the world.")
     _paste(qtbot, composer, UNBROKEN)  # the user pastes the next question while the answer streams
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS) as finished:
         qtbot.keyClick(composer, Qt.Key.Key_Escape)
     assert finished.args[0].metrics.stop_reason == "cancelled"
     assert composer.pasted_texts == [UNBROKEN], "nothing pasted is lost"
@@ -260,15 +263,18 @@ def test_the_body_wraps_again_only_when_its_width_changes(qtbot: QtBot) -> None:
     body.resize(400, 50)
     body.show()
     body.show_plain("word " * 2000)
-    qtbot.wait(10)
+    qtbot.waitExposed(body)
+    settle_layouts()
+    layout = body.document().documentLayout()
     relayouts: list[object] = []
-    body.document().documentLayout().update.connect(lambda *area: relayouts.append(area))
+    layout.update.connect(lambda *area: relayouts.append(area))
 
     body.setFixedHeight(body.height() + 40)  # only the height: the wrapping stands
-    qtbot.wait(10)
+    settle_layouts()
     assert relayouts == []
 
-    body.resize(300, body.height())
-    qtbot.wait(10)
+    with qtbot.waitSignal(layout.update):
+        body.resize(300, body.height())
+    settle_layouts()
     assert len(relayouts) == 1, "a new width wraps the text once, not twice"
     assert body.height() == round(body.document().size().height()), "and the body fits it"

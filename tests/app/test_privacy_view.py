@@ -21,6 +21,7 @@ from tests.hub.conftest import fake_hub  # noqa: F401 (fixture)
 from tests.hub.fake_hub import FakeHub
 
 from .conftest import ANSWER_TIMEOUT_MS
+from .fake_engine import FakeEngineClient
 
 SHORT = SamplingParams(temperature=0.0, max_tokens=6)
 
@@ -29,9 +30,10 @@ def test_offline_mode_keeps_search_off_the_hub(
     qtbot: QtBot,
     fake_hub: FakeHub,  # noqa: F811
     starter_model: Path,
+    fake_client: FakeEngineClient,
 ) -> None:
     fake_hub.add_repo("hearth-test/SmolLM2-GGUF", {starter_model.name: starter_model})
-    window = MainWindow()
+    window = MainWindow(client=fake_client)
     qtbot.addWidget(window)
     window.privacy_view.offline.setChecked(True)  # what a click on the box does
     models = ModelsWindow()
@@ -60,24 +62,25 @@ def test_offline_mode_keeps_search_off_the_hub(
     window.close()
 
 
+@pytest.mark.e2e
 def test_delete_all_my_data_empties_hearths_folders_and_the_window_carries_on(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    window.sampling = SHORT
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("Remember this.")
+    window.conversations.state.sampling = SHORT
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Remember this.")
     (models_dir() / "mine.gguf").write_bytes(b"GGUF not really")
-    assert window.store.summaries("")
+    assert window.conversations.store.summaries("")
     # The user answers the confirmation with Yes.
     monkeypatch.setattr(QMessageBox, "question", lambda *_args, **_kw: QMessageBox.StandardButton.Yes)
     qtbot.mouseClick(window.privacy_view.delete_button, Qt.MouseButton.LeftButton)
-    assert window.store.summaries("") == []
+    assert window.conversations.store.summaries("") == []
     assert not (models_dir() / "mine.gguf").exists()
     assert not (data_dir() / "settings.json").exists()
     assert [p.name for p in cache_dir().iterdir() if p.is_file()] == []
     assert "All your data was deleted" in window.statusBar().currentMessage()
     assert window.chat_view.bubbles == []
-    window.sampling = SHORT
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message("A fresh start.")
-    assert len(window.store.summaries("")) == 1
+    window.conversations.state.sampling = SHORT
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("A fresh start.")
+    assert len(window.conversations.store.summaries("")) == 1

@@ -5,7 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from engine.settings import settings_path
+
+# `hearth run` starts the real engine child.
+pytestmark = pytest.mark.e2e
 
 NOTICE = "Your settings file was damaged; it was saved as settings.json.damaged and the defaults are in use."
 

@@ -96,8 +96,8 @@ def test_the_guard_reaches_spawned_children(tmp_path: Path, monkeypatch: pytest.
 
 
 def send_and_wait(qtbot: QtBot, window: MainWindow, text: str) -> str:
-    with qtbot.waitSignal(window.answer_finished, timeout=ANSWER_TIMEOUT_MS):
-        window.send_message(text)
+    with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message(text)
     return window.chat_view.bubbles[-1].text
 
 
@@ -111,8 +111,8 @@ def test_start_chat_settings_cache_and_my_models_send_nothing(qtbot: QtBot, guar
     # One change only: a second change in a new chat hits a known bug (the settings view keeps the draft's id 0).
     with qtbot.waitSignal(window.settings_view.settings_changed, timeout=5000):
         window.settings_view.max_tokens.setValue(24)  # short answers keep the test quick
-    assert window.conversation is not None  # the change saved the new chat
-    assert window.store.get(window.conversation.id).sampling.max_tokens == 24
+    assert window.conversations.state.conversation is not None  # the change saved the new chat
+    assert window.conversations.store.get(window.conversations.state.conversation.id).sampling.max_tokens == 24
     assert send_and_wait(qtbot, window, "Say hello.")
 
     window.side_tabs.setCurrentWidget(window.cache_view)
@@ -122,10 +122,9 @@ def test_start_chat_settings_cache_and_my_models_send_nothing(qtbot: QtBot, guar
     with qtbot.waitSignal(window.cache_view.budgets_changed, timeout=5000):
         qtbot.keyClicks(box, "512")
         qtbot.keyClick(box, Qt.Key.Key_Return)
-    assert window.cache_budgets()[0] == 512 * 1024 * 1024
+    assert window.models.cache_budgets()[0] == 512 * 1024 * 1024
 
-    window.open_models_window()
-    models = window._models_window
+    models = window.models.open_models_window()
     qtbot.waitUntil(lambda: models.library_view.list.count() > 0, timeout=10_000)
     assert models.tabs.currentWidget() is models.library_view
     assert send_and_wait(qtbot, window, "And goodbye.")

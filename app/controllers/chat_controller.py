@@ -1,0 +1,486 @@
+"""The chat: send, stop, regenerate, continue and edit, and the answer being written.
+
+It asks the engine for an answer (what the model reads comes from engine/store/chat_turn.py's
+prompt_messages, as `hearth run --chat` builds it), streams the answer into its bubble and the
+performance panel, and saves it as it comes (the question with the exact tokens the model read,
+the answer through an AnswerWriter). The conversations controller owns the conversation on screen
+and its branch; this controller extends the branch as it sends and shows it in the chat view.
+
+It drives the chat view, the composer and the panel (the window creates and lays them out); the
+buttons, the edit banner and the note above the composer follow its signals.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from dataclasses import asdict, dataclass, field, replace
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication
+
+from app import formatting as fmt
+from app.chat.branch_rows import BranchRows, dropped_notice
+from app.chat.chat_view import ChatView, MessageRow
+from app.chat.composer import Composer
+from app.chat.message_bubble import MessageBubble
+from app.controllers.conversations_controller import ConversationsController
+from app.controllers.engine_port import EnginePort
+from app.controllers.model_controller import ModelController
+from app.conversations.conversation_list import shown_title
+from app.error_texts import details_text, error_text, failed_text
+from app.panels.live_metrics import LiveAnswer
+from app.panels.metrics_panel import MetricsPanel
+from engine.protocol import ChatMessage, EngineStats, Failed, Finished, Started, Token
+from engine.store.answer_writer import AnswerWriter
+from engine.store.chat_turn import cache_owner, prompt_messages
+from engine.store.conversations import ConversationNotFoundError, DiskFullError
+from engine.store.records import Conversation, StoredMessage
+from engine.store.tokens import branch_layout, split_prompt
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Answer:
+    """The answer being written now (one at a time: there is one engine)."""
+
+    request_id: int
+    conversation_id: int
+    message_id: int  # the answer
+    question_id: int | None  # the question it answers
+    writer: AnswerWriter
+    tokens_before_question: list[int] = field(default_factory=list)
+
+
+@dataclass
+class ChatState:
+    answer: Answer | None = None  # being written now
+    figures: LiveAnswer | None = None  # the newest answer's figures, as the panel shows them; kept once it ends
+    editing: int | None = None  # the question being edited: Send asks it again as a new version
+
+
+def prompt_for(
+    conversation: Conversation, branch: list[StoredMessage], *, continue_last: bool
+) -> tuple[ChatMessage, ...]:
+    """What the model reads for `branch`, which ends with the question and its answer: the system prompt,
+    the messages before the question, the question; to continue the answer, the answer so far too."""
+    *history, answer = branch
+    if not continue_last:
+        return prompt_messages(conversation.system_prompt, history[:-1], history[-1].text)
+    written = (ChatMessage("assistant", answer.text),) if answer.text else ()
+    if not history:  # an answer with no question before it (imported so): only the system prompt
+        return prompt_messages(conversation.system_prompt, (), "")[:-1] + written
+    return prompt_messages(conversation.system_prompt, history[:-1], history[-1].text) + written
+
+
+class ChatController(QObject):
+    answer_started = Signal(object)  # Started: the engine is reading the prompt
+    token_arrived = Signal(object)  # Token, once the answer holds it
+    answer_finished = Signal(object)  # Finished, once the bubble and the panel show it
+    answer_failed = Signal(object)  # Failed: the answer ended early; what it wrote is kept
+    busy_changed = Signal(bool)  # an answer began (True) or ended (False)
+    editing_changed = Signal(bool)  # a question is being edited (True) or no longer (False)
+    note_changed = Signal(str)  # the line above the composer ("" hides it)
+    said = Signal(str, int)  # a sentence for the status bar, and for how many ms
+
+    def __init__(
+        self,
+        client: EnginePort,
+        conversations: ConversationsController,
+        models: ModelController,
+        *,
+        chat_view: ChatView,
+        composer: Composer,
+        metrics_panel: MetricsPanel,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.state = ChatState()
+        self._client = client
+        self._conversations = conversations
+        self._models = models
+        self._chat_view = chat_view
+        self._composer = composer
+        self._metrics_panel = metrics_panel
+        self._answer_bubble: MessageBubble | None = None
+        self._pending_answer_row: MessageRow | None = None  # the answer's row, built on the next turn
+        composer.submitted.connect(self.send_message)
+        chat_view.first_text_shown.connect(self._on_first_text_shown)
+        chat_view.action_requested.connect(self._on_action_requested)
+        conversations.conversation_opened.connect(self._on_conversation_opened)
+        conversations.branch_changed.connect(self.show_branch)
+        conversations.conversation_deleted.connect(self._on_conversation_deleted)
+        conversations.data_deletion_started.connect(self.interrupt)
+        client.started.connect(self._on_started)
+        client.token_received.connect(self._on_token_received)
+        client.stats_received.connect(self._on_stats_received)
+        client.finished.connect(self._on_finished)
+        client.failed.connect(self._on_failed)
+
+    @property
+    def active_request(self) -> int | None:
+        return self.state.answer.request_id if self.state.answer else None
+
+    # --- sending -------------------------------------------------------------------------
+
+    def send_message(self, text: str) -> None:
+        try:
+            self._send(text)
+        except DiskFullError as exc:  # nothing is lost: the question stays in the composer
+            self.said.emit(error_text(exc), 15_000)
+
+    def _send(self, text: str) -> None:
+        conversations = self._conversations
+        conversations.wait_for_saves()
+        if self.state.answer is not None:
+            return
+        sent_at = time.monotonic()
+        self._models.ensure_model_for_send()
+        conversation = conversations.ensure_conversation()
+        store = conversations.store
+        shown = conversations.state
+        bubbles = self._chat_view.bubbles
+        if self.state.editing is not None:
+            parent_id = store.message(self.state.editing).parent_id
+            self.cancel_edit()
+            shown.branch = store.branch(conversation.id, parent_id) if parent_id is not None else []
+            extends_view = False
+        else:
+            parent_id = shown.branch[-1].id if shown.branch else None
+            # The usual case: the view shows the branch up to the parent, so two rows are appended.
+            extends_view = (bubbles[-1].message_id if bubbles else None) == parent_id
+        question = store.add_message(conversation.id, parent_id, "user", text)
+        self._composer.clear()  # only once the question is safely stored
+        conversation = conversations.reread_conversation()  # the first question titles it
+        shown.branch.append(question)
+        self._start_answer(conversation, question, sent_at, rebuild_view=not extends_view)
+
+    def regenerate(self, answer_id: int) -> None:
+        conversations = self._conversations
+        conversations.wait_for_saves()
+        conversation = conversations.state.conversation
+        if self.state.answer is not None or conversation is None:
+            return
+        sent_at = time.monotonic()
+        answer = conversations.store.message(answer_id)
+        if answer.parent_id is None:
+            return
+        conversations.state.branch = conversations.store.branch(conversation.id, answer.parent_id)
+        self._start_answer(conversation, conversations.state.branch[-1], sent_at)
+
+    def continue_answer(self, answer_id: int) -> None:
+        conversations = self._conversations
+        conversations.wait_for_saves()
+        conversation = conversations.state.conversation
+        if self.state.answer is not None or conversation is None:
+            return
+        sent_at = time.monotonic()
+        store = conversations.store
+        answer = store.message(answer_id)
+        branch = conversations.state.branch = store.branch(conversation.id, answer.id)
+        question = branch[-2] if len(branch) >= 2 else None
+        store.update_message(answer.id, state="partial")
+        self._begin_answer(conversation, question, answer, sent_at, continue_last=True)
+
+    def _start_answer(
+        self, conversation: Conversation, question: StoredMessage, sent_at: float, rebuild_view: bool = True
+    ) -> None:
+        answer = self._conversations.store.add_message(
+            conversation.id, question.id, "assistant", "", state="partial", writer_pid=os.getpid()
+        )
+        self._conversations.state.branch.append(answer)
+        self._begin_answer(conversation, question, answer, sent_at, continue_last=False, rebuild_view=rebuild_view)
+
+    def _begin_answer(
+        self,
+        conversation: Conversation,
+        question: StoredMessage | None,
+        answer: StoredMessage,
+        sent_at: float,
+        *,
+        continue_last: bool,
+        rebuild_view: bool = True,
+    ) -> None:
+        """Ask the engine first, then build the view: the engine reads the prompt meanwhile."""
+        branch = self._conversations.state.branch
+        model_name = self._models.state.name
+        tokens_before, segments_before = self._history_before(question)
+        # What the model read and wrote up to now, and where each message of it begins: the engine
+        # reads message by message, so that a kept history and a full read give the same answer.
+        if continue_last:  # the answer written on is part of it
+            history, segments = branch_layout(branch, model_name)
+        else:
+            history, segments = tokens_before, segments_before
+        self.state.figures = LiveAnswer(sent_at)
+        request_id = self._client.generate(
+            prompt_for(conversation, branch, continue_last=continue_last),
+            self._conversations.state.sampling,
+            sent_at,
+            template_override=conversation.template_override,
+            overflow_policy=conversation.overflow_policy,
+            continue_last=continue_last,
+            history_tokens=tuple(history),
+            history_segments=tuple(segments),
+            cache_owner=cache_owner(conversation.id),
+            pin_system_prompt=bool(conversation.system_prompt.strip()),
+        )
+        writer = AnswerWriter(self._conversations.store.path, answer.id)
+        if continue_last:
+            writer.append(answer.text, answer.token_ids)
+        self.state.answer = Answer(
+            request_id, conversation.id, answer.id, question.id if question is not None else None, writer, tokens_before
+        )
+        self._conversations.set_answering_in(conversation.id)
+        self._set_busy(True)
+        if rebuild_view:
+            self.show_branch()
+            self._attach_answer_bubble()
+            self._after_send()
+            return
+        # Only the newest message offers Continue; the rows on screen are otherwise unchanged.
+        if self._chat_view.bubbles:
+            self._chat_view.bubbles[-1].set_can_continue(False)
+        question_row, answer_row = BranchRows(self._conversations.store, branch, model_name)[-2:]
+        self._chat_view.append_rows([question_row])
+        # The answer's bubble comes on the next turn of the event loop, so that Send is two short
+        # pauses instead of one long one; an engine event arriving first builds it at once.
+        self._pending_answer_row = answer_row
+        QTimer.singleShot(0, self._add_pending_answer_row)
+
+    def _add_pending_answer_row(self) -> None:
+        row, self._pending_answer_row = self._pending_answer_row, None
+        if row is None:
+            return
+        bubbles = self._chat_view.bubbles
+        answer = self.state.answer
+        if answer is not None and bubbles and bubbles[-1].message_id == answer.question_id:
+            self._chat_view.append_rows([row], streaming=True)
+            self._attach_answer_bubble()
+        self._after_send()
+
+    def _attach_answer_bubble(self) -> None:
+        """Stream into the answer's bubble (the view may show another conversation by now)."""
+        answer = self.state.answer
+        bubble = self._chat_view.bubble_for(answer.message_id) if answer is not None else None
+        self._answer_bubble = bubble
+        if bubble is not None:
+            bubble.set_notice("")
+            bubble.footer.hide()
+            self._chat_view.begin_stream(bubble)
+
+    def _after_send(self) -> None:
+        if self.state.figures is not None:
+            self._metrics_panel.begin_answer(self.state.figures)
+        self._conversations.refresh_list()
+
+    def _history_before(self, question: StoredMessage | None) -> tuple[list[int], list[int]]:
+        """The exact tokens of the branch before `question` (to find where its own tokens start),
+        and where each of its messages begins among them."""
+        if question is None or question.parent_id is None:
+            return [], []
+        branch = self._conversations.store.branch(question.conversation_id, question.parent_id)
+        return branch_layout(branch, self._models.state.name)
+
+    def stop(self) -> None:
+        if self.state.answer is not None:
+            self._client.cancel(self.state.answer.request_id)
+
+    def stop_or_cancel_edit(self) -> None:
+        """Esc: stop the answer, or else leave the edit."""
+        if self.state.answer is not None:
+            self.stop()
+        elif self.state.editing is not None:
+            self.cancel_edit()
+
+    def start_edit(self, question_id: int) -> None:
+        if self.state.answer is not None:
+            return
+        self.state.editing = question_id
+        self._composer.setPlainText(self._conversations.store.message(question_id).text)
+        self.editing_changed.emit(True)
+        self._composer.setFocus()
+
+    def cancel_edit(self) -> None:
+        if self.state.editing is not None:
+            self.state.editing = None
+            self._composer.clear()
+        self.editing_changed.emit(False)
+
+    def interrupt(self) -> None:
+        """The answer being written ends here, kept as interrupted (all data is about to go)."""
+        if self.state.answer is not None:
+            self._end_answer("interrupted")
+
+    def close(self) -> None:
+        """The window closes: the store closes next, so nothing more is shown."""
+        self._pending_answer_row = None
+        self.interrupt()
+
+    def _set_busy(self, busy: bool) -> None:
+        self._chat_view.set_busy(busy)
+        self._models.set_answering(busy)
+        self.busy_changed.emit(busy)
+        self._update_note()
+
+    def _update_note(self) -> None:
+        answer = self.state.answer
+        conversation = self._conversations.state.conversation
+        if answer is None or (conversation is not None and answer.conversation_id == conversation.id):
+            self.note_changed.emit("")
+            return
+        try:
+            answering = self._conversations.store.get(answer.conversation_id)
+        except ConversationNotFoundError:  # deleted while it answers: its answer is being stopped
+            self.note_changed.emit("")
+            return
+        note = self.tr("Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.")
+        self.note_changed.emit(note.format(title=shown_title(answering.title, answering.title_is_auto)))
+
+    def _end_answer(self, state: str, metrics: dict[str, object] | None = None, error: str | None = None) -> None:
+        answer = self.state.answer
+        self._chat_view.end_stream()
+        self.state.answer = None
+        if answer is not None:
+            writer = answer.writer
+            writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
+            self._conversations.keep_until_saved(writer)
+            if writer.error is not None:
+                self.said.emit(error_text(writer.error), 10_000)
+            # The branch in memory holds the answer as it was when it began: bring it up to date.
+            branch = self._conversations.state.branch
+            for index, message in enumerate(branch):
+                if message.id == answer.message_id:
+                    branch[index] = replace(message, text=writer.text, state=state, metrics=metrics, error=error)
+        self._set_busy(False)
+        self._conversations.set_answering_in(None)
+
+    # --- the branch on screen -----------------------------------------------------------------
+
+    def show_branch(self) -> None:
+        shown = self._conversations.state
+        self._chat_view.show_rows(BranchRows(self._conversations.store, shown.branch, self._models.state.name))
+        self._answer_bubble = None
+        answer = self.state.answer
+        if answer is not None and shown.conversation and answer.conversation_id == shown.conversation.id:
+            # Switching back to a conversation that is still answering: stream on into its bubble.
+            bubble = self._chat_view.bubble_for(answer.message_id)
+            if bubble is not None:
+                bubble.append(answer.writer.text[len(bubble.text) :])
+                bubble.show_new_text()
+                self._answer_bubble = bubble
+                self._chat_view.begin_stream(bubble)
+        self._chat_view.set_busy(answer is not None)
+
+    def _on_conversation_opened(self, conversation_id: int) -> None:
+        self.cancel_edit()
+        self.show_branch()
+        self._update_note()
+        if not conversation_id:
+            self._composer.setFocus()
+
+    def _on_conversation_deleted(self, conversation_id: int) -> None:
+        if self.state.answer is not None and self.state.answer.conversation_id == conversation_id:
+            self.stop()
+
+    def _on_action_requested(self, kind: str, message_id: int) -> None:
+        self._conversations.wait_for_saves()
+        if not message_id:
+            return
+        idle = self.state.answer is None
+        if kind == "copy":
+            QApplication.clipboard().setText(self._conversations.store.message(message_id).text)
+            self.said.emit(self.tr("Copied."), 2000)
+        elif kind == "edit":
+            self.start_edit(message_id)
+        elif kind == "regenerate":
+            self.regenerate(message_id)
+        elif kind == "continue":
+            self.continue_answer(message_id)
+        elif kind == "delete" and idle:
+            self._conversations.delete_message(message_id)
+        elif kind in ("previous", "next") and idle:
+            self._conversations.show_other_version(message_id, 1 if kind == "next" else -1)
+
+    def _on_first_text_shown(self, at: float) -> None:
+        if self.state.figures is not None:
+            self.state.figures.on_first_shown(at)
+            self._metrics_panel.refresh()
+
+    # --- engine events: an answer's Started, Token…, EngineStats, then Finished or Failed --------------
+    # (engine/protocol.py's events, as EnginePort's signals carry them)
+
+    def _on_started(self, event: Started) -> None:
+        self._add_pending_answer_row()
+        answer = self.state.answer
+        if answer is None or event.request_id != answer.request_id:
+            return
+        if self.state.figures is not None:
+            self.state.figures.on_started(event)
+            self._metrics_panel.refresh()
+        if answer.question_id is not None and event.prompt_token_ids:
+            start, suffix = split_prompt(answer.tokens_before_question, event.prompt_token_ids)
+            self._conversations.store.update_message(
+                answer.question_id, token_ids=suffix, token_start=start, token_model=self._models.state.name
+            )
+        if event.dropped_messages and self._answer_bubble is not None:
+            self._answer_bubble.set_notice(dropped_notice(event.dropped_messages))
+        self.answer_started.emit(event)
+
+    def _on_token_received(self, event: Token) -> None:
+        self._add_pending_answer_row()
+        answer = self.state.answer
+        if answer is None or event.request_id != answer.request_id:
+            return
+        answer.writer.append(event.text, event.token_ids)
+        if self.state.figures is not None:
+            self.state.figures.on_token(event)
+        if self._answer_bubble is not None:
+            self._chat_view.append_to_stream(event.text)
+        self.token_arrived.emit(event)
+
+    def _on_stats_received(self, event: EngineStats) -> None:
+        if event.request_id == self.active_request:
+            self._metrics_panel.on_stats(event)
+
+    def _on_finished(self, event: Finished) -> None:
+        self._add_pending_answer_row()
+        answer = self.state.answer
+        figures = self.state.figures
+        if answer is None or event.request_id != answer.request_id or figures is None:
+            return
+        figures.final = event.metrics
+        bubble = self._answer_bubble
+        metrics = asdict(event.metrics)
+        metrics["ttft_s"] = figures.ttft_s if figures.ttft_s is not None else event.metrics.ttft_s
+        self._end_answer("complete" if event.metrics.stop_reason == "eog" else "partial", metrics)
+        self._metrics_panel.refresh()
+        if bubble is not None:
+            bubble.set_footer(fmt.answer_footer(event.metrics, figures.ttft_s), self._metrics_panel.summary.text())
+            bubble.set_can_continue(event.metrics.stop_reason != "eog")
+        self.answer_finished.emit(event)
+
+    def _on_failed(self, event: Failed) -> None:
+        """The answer's failure (its request id, or none while it is being written) ends it here;
+        any other goes to the header (a refused load, an engine that died while idle)."""
+        self._add_pending_answer_row()
+        logger.warning("engine failure: %s", event.reason)
+        answer = self.state.answer
+        if answer is None or event.request_id not in (answer.request_id, None):
+            self._models.show_failure(event)
+            return
+        reason = failed_text(event)
+        bubble = self._answer_bubble
+        kept = bool(answer.writer.text)
+        self._end_answer("interrupted" if kept else "error", None, reason)  # stored as the user saw it
+        if bubble is not None:
+            if kept:
+                bubble.set_can_continue(True)
+            bubble.set_cut_short(True)
+            bubble.show_error(
+                reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
+                details_text(event.details),
+            )
+        self._models.show_engine_pid()
+        self.answer_failed.emit(event)

@@ -1,0 +1,304 @@
+"""A scripted engine client for the controller tests: app/controllers/engine_port.py's EnginePort,
+with no engine child behind it.
+
+It records every command it is given (loads, requests, cancels, cache commands) and emits the
+events a real engine sends, in the same order: Loaded (or a Failed with no request id) for a load;
+Started, Token…, EngineStats, then Finished or Failed for a request. The test says what happens:
+
+- `reply(...)` scripts the next answers; each request takes the next one and plays it on the
+  following turn of the event loop, as the real client's queued signals arrive;
+- `start()`, `write()`, `finish()`, `fail()`, `finish_loading()`, `refuse_load()` emit one step
+  now, for a test that looks at the window between the steps.
+
+A double is right here: the real engine, client and window are driven together by the e2e tier
+(tests marked `e2e`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from engine.protocol import (
+    ChatMessage,
+    EngineStats,
+    Failed,
+    Finished,
+    Generate,
+    Loaded,
+    LoadOptions,
+    Metrics,
+    ModelInfo,
+    SamplingParams,
+    Started,
+    Token,
+    Unloaded,
+)
+
+N_CTX = 2048
+RSS_BYTES = 300 * 1024**2
+KV_BYTES = 20 * 1024**2
+
+
+def fake_tokens(text: str) -> tuple[int, ...]:
+    """A stand-in tokeniser: one token per character."""
+    return tuple(ord(ch) for ch in text)
+
+
+def model_info(path: str, *, template_source: str = "gguf", template_name: str = "", warning: str = "") -> ModelInfo:
+    return ModelInfo(
+        path=path,
+        name=Path(path).stem,
+        architecture="llama",
+        n_params=135_000_000,
+        size_bytes=92 * 1024**2,
+        n_ctx=N_CTX,
+        n_ctx_train=8192,
+        n_threads=2,
+        chat_template_source=template_source,
+        chat_template_name=template_name or ("ChatML (default)" if template_source != "gguf" else "SmolLM2"),
+        sliding_window=0,
+        chat_template_warning=warning,
+    )
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the engine does with one request: write `pieces` (one token each), then stop for
+    `stop_reason`; or, with `failure`, fail after the pieces."""
+
+    pieces: tuple[str, ...] = ("Hello", " there", ".")
+    stop_reason: str = "eog"
+    failure: str = ""
+    failure_kind: str = ""
+    dropped_messages: int = 0
+
+
+@dataclass
+class _Answering:
+    request: Generate
+    prompt_tokens: int = 0  # as Started said
+    tokens: list[int] = field(default_factory=list)
+
+
+class FakeEngineClient(QObject):
+    load_progressed = Signal(object)
+    loaded = Signal(object)
+    unloaded = Signal(object)
+    started = Signal(object)
+    token_received = Signal(object)
+    stats_received = Signal(object)
+    finished = Signal(object)
+    failed = Signal(object)
+    engine_started = Signal()
+    cache_reported = Signal(object)
+    noticed = Signal(object)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.loads: list[LoadOptions] = []
+        self.requests: list[Generate] = []
+        self.cancelled: list[int] = []
+        self.cleared: list[str | None] = []  # ClearCache owners (None: every snapshot)
+        self.unloads = 0
+        self.cache_queries = 0
+        self.shut_down = False
+        self.loads_succeed = True  # a load is answered with Loaded on the next turn
+        self._replies: deque[Reply] = deque()
+        self._ids = itertools.count(1)
+        self._answering: _Answering | None = None
+        self._model: ModelInfo | None = None
+
+    # --- EnginePort: the commands ------------------------------------------------------------
+
+    def load(self, options: LoadOptions) -> None:
+        self.loads.append(options)
+        if self.loads_succeed:
+            QTimer.singleShot(0, self, lambda: self.finish_loading(options.model_path))
+
+    def unload(self) -> None:
+        self.unloads += 1
+        self._model = None
+        QTimer.singleShot(0, self, lambda: self.unloaded.emit(Unloaded(RSS_BYTES, RSS_BYTES // 10)))
+
+    def generate(
+        self,
+        messages: tuple[ChatMessage, ...],
+        sampling: SamplingParams,
+        sent_at: float | None = None,
+        *,
+        template_override: str | None = None,
+        overflow_policy: str = "drop_oldest",
+        continue_last: bool = False,
+        history_tokens: tuple[int, ...] = (),
+        history_segments: tuple[int, ...] = (),
+        cache_owner: str | None = None,
+        pin_system_prompt: bool = False,
+    ) -> int:
+        request = Generate(
+            next(self._ids),
+            messages,
+            sampling,
+            sent_at or time.monotonic(),
+            template_override=template_override,
+            overflow_policy=overflow_policy,
+            continue_last=continue_last,
+            history_tokens=history_tokens,
+            history_segments=history_segments,
+            cache_owner=cache_owner,
+            pin_system_prompt=pin_system_prompt,
+        )
+        self.requests.append(request)
+        self._answering = _Answering(request)
+        if self._replies:
+            reply = self._replies.popleft()
+            QTimer.singleShot(0, self, lambda: self.play(reply))
+        return request.request_id
+
+    def cancel(self, request_id: int) -> None:
+        self.cancelled.append(request_id)
+
+    def clear_cache(self, owner: str | None = None) -> None:
+        self.cleared.append(owner)
+
+    def query_cache(self) -> None:
+        self.cache_queries += 1
+
+    def shutdown(self, timeout_ms: int = 5000) -> None:
+        self.shut_down = True
+
+    def engine_pid(self) -> int | None:
+        return None  # no child process: the panel samples none
+
+    # --- what the engine says: a whole answer, scripted ------------------------------------------
+
+    def reply(self, *replies: Reply | str) -> None:
+        """The next requests' answers, in order (a str is an answer written a word at a time)."""
+        for reply in replies:
+            self._replies.append(Reply(tuple(_words(reply))) if isinstance(reply, str) else reply)
+
+    def play(self, reply: Reply) -> None:
+        """The whole answer to the request under way, now."""
+        self.start(dropped_messages=reply.dropped_messages)
+        self.write(*reply.pieces)
+        if reply.failure:
+            self.fail(reply.failure, kind=reply.failure_kind)
+        else:
+            self.finish(reply.stop_reason)
+
+    # --- what the engine says: one step at a time ----------------------------------------------------
+
+    @property
+    def last_request(self) -> Generate:
+        return self.requests[-1]
+
+    def finish_loading(
+        self, path: str | None = None, *, info: ModelInfo | None = None, restored: bool = False
+    ) -> Loaded:
+        path = path or self.loads[-1].model_path
+        self._model = info or model_info(path)
+        options = next((o for o in reversed(self.loads) if o.model_path == self._model.path), None)
+        event = Loaded(self._model, load_s=0.2, options=options, restored_after_failure=restored)
+        self.loaded.emit(event)
+        return event
+
+    def refuse_load(self, reason: str, *, kind: str = "", details: str = "") -> Failed:
+        """The engine refused the last load and lives on (the model loaded before stays)."""
+        event = Failed(None, reason, details, kind)
+        self.failed.emit(event)
+        return event
+
+    def start(self, *, dropped_messages: int = 0) -> Started:
+        """The engine picked the request up: its prompt is the history plus the new messages' tokens."""
+        answering = self._under_way()
+        request = answering.request
+        new_text = "".join(m.content for m in request.messages[len(request.history_segments) :])
+        prompt = request.history_tokens + fake_tokens(new_text)
+        event = Started(
+            request.request_id,
+            prompt_tokens=len(prompt),
+            cached_tokens=0,
+            at=time.monotonic(),
+            prompt_token_ids=prompt,
+            dropped_messages=dropped_messages,
+        )
+        answering.prompt_tokens = len(prompt)
+        self.started.emit(event)
+        return event
+
+    def write(self, *pieces: str) -> None:
+        """One token per piece, each its own Token event, then the stats the engine samples."""
+        answering = self._under_way()
+        for piece in pieces:
+            token_id = 1000 + len(answering.tokens)
+            answering.tokens.append(token_id)
+            now = time.monotonic()
+            self.token_received.emit(
+                Token(answering.request.request_id, piece, len(answering.tokens), now, (token_id,))
+            )
+        if pieces:
+            self.stats_received.emit(
+                EngineStats(
+                    answering.request.request_id,
+                    decode_tokens=len(answering.tokens),
+                    decode_s=0.01 * len(answering.tokens),
+                    engine_rss_bytes=RSS_BYTES,
+                    kv_bytes=KV_BYTES,
+                    n_ctx_used=len(answering.request.history_tokens) + len(answering.tokens),
+                    n_ctx=N_CTX,
+                )
+            )
+
+    def finish(self, stop_reason: str = "eog", *, dropped_messages: int = 0) -> Finished:
+        answering = self._under_way()
+        self._answering = None
+        request = answering.request
+        decode = len(answering.tokens)
+        prompt = answering.prompt_tokens
+        total = max(time.monotonic() - request.sent_at, 0.05)
+        metrics = Metrics(
+            model=self._model.name if self._model else "",
+            prompt_tokens=prompt,
+            cached_tokens=0,
+            cache_source="none",
+            prefill_tokens=prompt,
+            load_s=0.0,
+            queue_s=0.0,
+            prefill_s=0.01,
+            ttft_s=0.02,
+            decode_tokens=decode,
+            decode_s=0.01 * decode,
+            total_s=total,
+            engine_rss_bytes=RSS_BYTES,
+            kv_bytes=KV_BYTES,
+            n_ctx_used=prompt + decode,
+            n_ctx=N_CTX,
+            stop_reason=stop_reason,
+            dropped_messages=dropped_messages,
+        )
+        event = Finished(request.request_id, metrics)
+        self.finished.emit(event)
+        return event
+
+    def fail(self, reason: str, *, kind: str = "", details: str = "") -> Failed:
+        """The request under way fails (kind "crash": the engine died while writing it)."""
+        answering = self._under_way()
+        self._answering = None
+        event = Failed(answering.request.request_id, reason, details, kind)
+        self.failed.emit(event)
+        return event
+
+    def _under_way(self) -> _Answering:
+        assert self._answering is not None, "no request is under way"
+        return self._answering
+
+
+def _words(text: str) -> list[str]:
+    """'Blue is nice.' -> ['Blue', ' is', ' nice.']"""
+    words = text.split(" ")
+    return [words[0], *(" " + w for w in words[1:])]
