@@ -9,13 +9,30 @@ macOS and Windows, so the parent and the child can compare them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+# --- enumerated values: mypy checks every producer and consumer against these ------
+
+Role = Literal["system", "user", "assistant"]
+# When the conversation outgrows the context: leave out the oldest turns, or refuse.
+OverflowPolicy = Literal["drop_oldest", "stop"]
+# The KV cache's number format: exact, or about half / a quarter of the memory.
+KvCacheType = Literal["f16", "q8_0", "q4_0"]
+# llama.cpp's CPU kernels (engine/kernels/kernel_sets.py): "full" uses the extra CPU buffer types, "safe" does not.
+KernelSet = Literal["full", "safe"]
+# Where a chat template came from: the model file, ChatML because the model has none, ChatML because
+# the model's own failed a guarded render, or a built-in template the user picked.
+ChatTemplateSource = Literal["gguf", "default", "broken", "override"]
+# Where an answer's reused prompt prefix came from: the live context, a RAM or disk snapshot, or nowhere.
+CacheSource = Literal["live", "ram", "disk", "none"]
+StopReason = Literal["eog", "max_tokens", "context_full", "cancelled"]
 
 # --- shared value types -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class ChatMessage:
-    role: str  # "system" | "user" | "assistant"
+    role: Role
     content: str
 
 
@@ -32,7 +49,7 @@ class SamplingParams:
 
 
 AUTO_GPU_LAYERS = -1
-KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
+KV_CACHE_TYPES: tuple[KvCacheType, ...] = ("f16", "q8_0", "q4_0")
 
 
 @dataclass(frozen=True)
@@ -49,8 +66,8 @@ class LoadOptions:
     flash_attn: bool = False
     # The KV cache's number format: "f16" (exact), or "q8_0" / "q4_0" (about half / a quarter of the
     # memory, slightly less exact). llama.cpp needs flash attention for a quantized V cache.
-    type_k: str = "f16"
-    type_v: str = "f16"
+    type_k: KvCacheType = "f16"
+    type_v: KvCacheType = "f16"
     prefix_cache: bool = True  # False: every answer reads its whole prompt (the baseline)
     cache_ram_budget: int | None = None  # bytes; None: the smaller of 2 GB and a quarter of RAM
     cache_disk_budget: int = 5 * 1024**3
@@ -80,7 +97,7 @@ class Generate:
     template_override: str | None = None
     # When the conversation outgrows the context: "drop_oldest" leaves out the oldest turns (the
     # system prompt stays) and says how many; "stop" refuses with a sentence.
-    overflow_policy: str = "drop_oldest"
+    overflow_policy: OverflowPolicy = "drop_oldest"
     # The last message is an assistant answer that was cut off: write on from its end.
     continue_last: bool = False
     # The exact tokens the model read and wrote up to the last answer (from the conversation
@@ -145,12 +162,13 @@ class ModelInfo:
     n_ctx: int
     n_ctx_train: int
     n_threads: int
-    # "gguf" | "default" (ChatML: the model has none) | "broken" (ChatML: the model's own failed a guarded render)
-    chat_template_source: str
+    # The model's own template, never "override": "gguf", "default" (ChatML: the model has none) or
+    # "broken" (ChatML: the model's own failed a guarded render).
+    chat_template_source: ChatTemplateSource
     chat_template_name: str
     sliding_window: int
     chat_template_warning: str = ""  # one sentence for the user when the model's own template was set aside
-    kernels: str = "full"  # engine.kernels.kernel_sets.KernelSet: "full" (extra CPU buffer types) or "safe"
+    kernels: KernelSet = "full"
     gpu_layers: int = 0  # layers llama.cpp placed on GPUs (0 on a CPU-only build)
     n_layers: int = 0  # the model's repeating layers plus its output layer: what can be offloaded
     offload_devices: tuple[str, ...] = ()  # the GPUs those layers went to, e.g. "CUDA0: NVIDIA H200"
@@ -217,7 +235,7 @@ class Metrics:
     model: str
     prompt_tokens: int
     cached_tokens: int
-    cache_source: str  # "live" | "ram" | "disk" | "none"
+    cache_source: CacheSource
     prefill_tokens: int
     load_s: float
     queue_s: float
@@ -230,7 +248,7 @@ class Metrics:
     kv_bytes: int
     n_ctx_used: int
     n_ctx: int
-    stop_reason: str  # "eog" | "max_tokens" | "context_full" | "cancelled"
+    stop_reason: StopReason
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
 

@@ -33,6 +33,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from engine.protocol import CacheReport
 
@@ -98,7 +99,7 @@ class Snapshot:
 class CacheHit:
     snapshot: Snapshot
     usable: int  # how many leading prompt tokens it covers
-    tier: str  # "ram" | "disk"
+    tier: Literal["ram", "disk"]
 
 
 class SnapshotFileError(ValueError):

@@ -33,7 +33,7 @@ from typing import Protocol
 
 from engine.cache.prefix_cache import PrefixCache, SnapshotFileError, common_prefix
 from engine.prompt.chat_template import ChatTemplate, with_override
-from engine.protocol import Generate
+from engine.protocol import CacheSource, Generate
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class _TemplateModel(Protocol):
 @dataclass(frozen=True)
 class Reuse:
     cached_tokens: int
-    source: str  # "live" | "ram" | "disk" | "none"
+    source: CacheSource
 
 
 @dataclass(frozen=True)
