@@ -37,6 +37,7 @@ from app.panels.live_metrics import LiveAnswer
 from app.panels.metrics_panel import MetricsPanel
 from app.panels.privacy_view import PrivacyView
 from engine.protocol import (
+    AnswerFailed,
     ChatMessage,
     EngineStats,
     Failed,
@@ -689,7 +690,9 @@ class MainWindow(ConversationHandlingMixin):
         logger.warning("engine failure: %s", event.reason)
         reason = failed_text(event)
         generation = self.generation
-        if generation is not None and event.request_id in (generation.request_id, None):
+        # Not another answer's failure; any other (the restart's load, say) ends the answer that waits on it.
+        ours = not isinstance(event, AnswerFailed) or generation is None or event.request_id == generation.request_id
+        if generation is not None and ours:
             bubble = self._answer_bubble
             kept = bool(generation.writer.text)
             self._end_answer("interrupted" if kept else "error", None, reason)  # stored as the user saw it

@@ -146,7 +146,7 @@ class HearthRun:
             prefix_cache=False,  # every answer reads its whole prompt, as llama-bench does
         )
         try:
-            self.engine.send(Load(options))
+            self.engine.send(Load(0, options))
             loaded = self._until(Loaded)
         except BaseException:
             self.close()

@@ -94,7 +94,9 @@ class Engine:
     def __init__(self, reuse: bool, threads: int) -> None:
         self.proc = EngineProcess()
         self.proc.start()
-        self.proc.send(Load(LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse)))
+        self.proc.send(
+            Load(0, LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse))
+        )
         self.requests = 0
         while True:
             event = self.proc.receive(timeout=300)

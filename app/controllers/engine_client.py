@@ -20,17 +20,21 @@ from dataclasses import replace
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
 from pathlib import Path
+from typing import assert_never
 
 from PySide6.QtCore import QObject, QThread, Signal
 
 from engine.client.process import EngineDiedError, EngineProcess
 from engine.kernels.policy import KernelPolicy
 from engine.protocol import (
+    AnswerFailed,
     CacheReport,
     Cancel,
     ChatMessage,
     ClearCache,
     Command,
+    CommandFailed,
+    EngineDied,
     EngineStats,
     Event,
     Failed,
@@ -38,6 +42,7 @@ from engine.protocol import (
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
     LoadProgress,
     Notice,
@@ -73,7 +78,7 @@ class EngineClient(QObject):
     token_received = Signal(object)  # Token
     stats_received = Signal(object)  # EngineStats
     finished = Signal(object)  # Finished
-    failed = Signal(object)  # Failed
+    failed = Signal(object)  # Failed: AnswerFailed, LoadFailed, CommandFailed or EngineDied
     engine_started = Signal()
     cache_reported = Signal(object)  # CacheReport
     unloaded = Signal(object)  # Unloaded
@@ -91,7 +96,7 @@ class EngineClient(QObject):
         self._pid: int | None = None  # the live child's pid, for tests and the metrics panel
         # Crash-loop protection (loop thread only): the model a Load was sent for and not yet
         # answered, and how many times in a row each model's load ended with the engine dead.
-        self._loading_path: str | None = None
+        self._loading: tuple[int, str] | None = None  # (load_id, model path)
         self._load_crashes: dict[str, int] = {}
         # Which CPU kernels each engine starts with, and what a SIGILL death changes (loop thread only).
         self._kernels = KernelPolicy()
@@ -103,11 +108,11 @@ class EngineClient(QObject):
     # --- called from the GUI thread: never blocks ----------------------------------
 
     def load(self, options: LoadOptions) -> None:
-        self._put(Load(options))
+        self._put(Load(next(self._ids), options))
 
     def unload(self) -> None:
         """Free the model's memory; the next load or send brings a model back."""
-        self._put(Unload())
+        self._put(Unload(next(self._ids)))
 
     def generate(
         self,
@@ -142,10 +147,10 @@ class EngineClient(QObject):
 
     def clear_cache(self, owner: str | None = None) -> None:
         """Forget prefix-cache snapshots: all (needs a running engine), or one conversation's (either way)."""
-        self._put(ClearCache(owner))
+        self._put(ClearCache(next(self._ids), owner))
 
     def query_cache(self) -> None:
-        self._put(QueryCache())
+        self._put(QueryCache(next(self._ids)))
 
     def cancel(self, request_id: int) -> None:
         self._put(Cancel(request_id, time.monotonic()))
@@ -188,7 +193,7 @@ class EngineClient(QObject):
                         self._emit(event)
                         if isinstance(event, Token) and event.request_id == active_request and event.text:
                             self._active_wrote = True
-                        if isinstance(event, Finished | Failed) and event.request_id == active_request:
+                        if isinstance(event, Finished | AnswerFailed) and event.request_id == active_request:
                             active_request, self._active_command = None, None
                 except EngineDiedError as exc:
                     engine, active_request = self._after_death(exc, engine, active_request)
@@ -208,20 +213,21 @@ class EngineClient(QObject):
                     del self._load_crashes[command.options.model_path]
                 if engine is None:
                     engine = self._start_engine()
-                self._loading_path = command.options.model_path
+                self._loading = (command.load_id, command.options.model_path)
                 engine.send(replace(command, fallback=self._loaded_options))
             elif isinstance(command, Generate):
                 if engine is None:
                     if self._options is None:
-                        self.failed.emit(Failed(command.request_id, self.tr("No model is loaded.")))
+                        self.failed.emit(AnswerFailed(command.request_id, self.tr("No model is loaded.")))
                         return engine, active
                     path = self._options.model_path
                     if self._load_crashes.get(path, 0) >= CRASH_LOOP_LIMIT:
-                        self.failed.emit(Failed(command.request_id, self._gave_up(path), kind="crash_loop"))
+                        self.failed.emit(AnswerFailed(command.request_id, self._gave_up(path), kind="crash_loop"))
                         return engine, active
                     engine = self._start_engine(load_began_at=command.sent_at)
-                    self._loading_path = path
-                    engine.send(Load(self._options))
+                    load_id = next(self._ids)
+                    self._loading = (load_id, path)
+                    engine.send(Load(load_id, self._options))
                 engine.send(command)
                 active = command.request_id
                 self._active_command, self._active_wrote = command, False
@@ -243,9 +249,8 @@ class EngineClient(QObject):
             return self._after_death(exc, engine, active)
         except Exception as exc:  # e.g. the child cannot be spawned: report it, keep the loop alive
             logger.exception("engine command failed")
-            request_id = command.request_id if isinstance(command, Generate) else None
             reason = self.tr("The engine could not be started: {error}").format(error=exc)
-            self.failed.emit(Failed(request_id, reason, traceback.format_exc()))
+            self.failed.emit(_failure_of(command, reason, traceback.format_exc()))
             if engine is not None:
                 engine.stop(0.5)
             self._pid = None
@@ -268,19 +273,20 @@ class EngineClient(QObject):
             self._report_death(exc.failure, active)
             return None, None
         if verdict.kernels is None:  # nothing runs on this processor: that sentence is the account
-            failure = Failed.from_error(None, verdict.notice, exc.failure.details, kind="crash")
+            failure = EngineDied.from_error(verdict.notice, exc.failure.details)
             self._report_death(failure, active)
             return None, None
         self.noticed.emit(Notice.from_error(verdict.notice))
         if self._active_wrote or (self._options is None and command is None):
             self._report_death(exc.failure, active)  # the answer so far stays; the next one runs safely
             return None, None
-        self._loading_path = None  # this death was the kernels', not the model's: no crash-loop count
+        self._loading = None  # this death was the kernels', not the model's: no crash-loop count
         try:
             engine = self._start_engine(load_began_at=command.sent_at if command is not None else None)
             if self._options is not None:
-                self._loading_path = self._options.model_path
-                engine.send(Load(self._options, fallback=self._loaded_options))
+                load_id = next(self._ids)
+                self._loading = (load_id, self._options.model_path)
+                engine.send(Load(load_id, self._options, fallback=self._loaded_options))
             if command is not None:
                 engine.send(command)
                 self._active_command, self._active_wrote = command, False
@@ -288,18 +294,28 @@ class EngineClient(QObject):
             return self._after_death(again, engine, active)
         return engine, active
 
-    def _report_death(self, report: Failed, active: int | None) -> None:
-        """Say the engine died; the third death in a row while loading one model stops its restarts."""
+    def _report_death(self, report: EngineDied, active: int | None) -> None:
+        """Say the engine died: as the failure of the answer or load waiting on it, if any. The third
+        death in a row while loading one model stops its restarts."""
         logger.warning("engine died: %s", report.reason)
-        path, self._loading_path = self._loading_path, None
-        if path is not None:
+        loading, self._loading = self._loading, None
+        if loading is not None:
+            load_id, path = loading
             crashes = self._load_crashes.get(path, 0) + 1
             self._load_crashes[path] = crashes
             if crashes >= CRASH_LOOP_LIMIT:
                 details = f"{report.reason}\n\n{report.details}".strip()
-                self.failed.emit(Failed(active, self._gave_up(path), details, kind="crash_loop"))
+                if active is not None:
+                    self.failed.emit(AnswerFailed(active, self._gave_up(path), details, "crash_loop"))
+                else:
+                    self.failed.emit(LoadFailed(load_id, self._gave_up(path), details, "crash_loop"))
                 return
-        self.failed.emit(replace(report, request_id=active))
+        if active is not None:
+            self.failed.emit(report.of_answer(active))
+        elif loading is not None:
+            self.failed.emit(report.of_load(loading[0]))
+        else:
+            self.failed.emit(report)
 
     def _gave_up(self, path: str) -> str:
         return self.tr(
@@ -317,33 +333,53 @@ class EngineClient(QObject):
         return engine
 
     def _emit(self, event: Event) -> None:
-        if isinstance(event, Token):
-            self.token_received.emit(event)
-        elif isinstance(event, EngineStats):
-            self.stats_received.emit(event)
-        elif isinstance(event, Started):
-            self.started.emit(event)
-        elif isinstance(event, Finished):
-            self.finished.emit(event)
-        elif isinstance(event, Failed):
-            if event.request_id is None:
-                self._loading_path = None  # the engine refused the load and lives on: no crash
-                self._options = self._loaded_options  # a restart after a crash loads what the user has
-            self.failed.emit(event)
-        elif isinstance(event, Loaded):
-            if self._loading_path is not None:
-                self._load_crashes.pop(self._loading_path, None)  # "in a row" starts again
-                self._loading_path = None
-            if event.options is not None:
-                self._options = self._loaded_options = event.options  # after a failed switch: the previous one
-            self.loaded.emit(event)
-        elif isinstance(event, Unloaded):
-            self.unloaded.emit(event)
-        elif isinstance(event, LoadProgress):
-            self.load_progressed.emit(event)
-        elif isinstance(event, CacheReport):
-            self.cache_reported.emit(event)
+        match event:
+            case Token():
+                self.token_received.emit(event)
+            case EngineStats():
+                self.stats_received.emit(event)
+            case Started():
+                self.started.emit(event)
+            case Finished():
+                self.finished.emit(event)
+            case LoadFailed():
+                if self._loading is not None and self._loading[0] == event.load_id:
+                    self._loading = None  # the engine refused the load and lives on: no crash
+                    self._options = self._loaded_options  # a restart after a crash loads what the user has
+                self.failed.emit(event)
+            case AnswerFailed() | CommandFailed():
+                self.failed.emit(event)
+            case Loaded():
+                if self._loading is not None and self._loading[0] == event.load_id:
+                    self._load_crashes.pop(self._loading[1], None)  # "in a row" starts again
+                    self._loading = None
+                if event.options is not None:
+                    self._options = self._loaded_options = event.options  # after a failed switch: the previous one
+                self.loaded.emit(event)
+            case Unloaded():
+                self.unloaded.emit(event)
+            case LoadProgress():
+                self.load_progressed.emit(event)
+            case CacheReport():
+                self.cache_reported.emit(event)
+            case _:
+                assert_never(event)
 
     def engine_pid(self) -> int | None:
         """For tests and the diagnostics view: the pid of the live child, if any."""
         return self._pid
+
+
+def _failure_of(command: Command, reason: str, details: str) -> Failed:
+    """`command`'s failure: its answer's, its load's, or its own."""
+    match command:
+        case Generate() | Cancel():
+            return AnswerFailed(command.request_id, reason, details)
+        case Load():
+            return LoadFailed(command.load_id, reason, details)
+        case Unload() | ClearCache() | QueryCache():
+            return CommandFailed(command.command_id, reason, details)
+        case Shutdown():
+            return EngineDied(reason, details)
+        case _:
+            assert_never(command)

@@ -341,10 +341,12 @@ class PrefixCache:
             for snap in list(self._snapshots.values()):
                 self._drop(snap)
 
-    def stats(self) -> CacheReport:
+    def stats(self, command_id: int = 0) -> CacheReport:
+        """The cache's state, as the report that answers command `command_id` (engine/protocol.py)."""
         with self._lock:
             snaps = list(self._snapshots.values())
             return CacheReport(
+                command_id=command_id,
                 enabled=True,
                 entries_ram=sum(s.in_ram for s in snaps),
                 entries_disk=sum(s.path is not None for s in snaps),

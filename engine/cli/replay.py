@@ -77,7 +77,7 @@ def replay(request: ReplayRequest, out: TextIO = sys.stdout) -> int:
     try:
         engine.start()
         options = LoadOptions(request.model, n_ctx=request.ctx, n_threads=request.threads)
-        engine.send(Load(_with_cache(options, request.prefix_cache)))
+        engine.send(Load(0, _with_cache(options, request.prefix_cache)))
         for event in engine.events():
             if isinstance(event, Failed):
                 raise RunError(event.reason)

@@ -160,7 +160,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         messages.append(ChatMessage("user", request.prompt))
         sampling = SamplingParams(**request.sampling_changes())
         generate = Generate(1, tuple(messages), sampling, sent_at)
-    load = Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads))
+    load = Load(0, LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads))
     policy = KernelPolicy()
     answer = _Answer(out, request, turn, sent_at)
     engine: EngineProcess | None = None

@@ -184,7 +184,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     from engine.client.crash_report import exit_error
     from engine.hub.download import NOT_ENOUGH_SPACE, DiskSpaceError
     from engine.hub.offline_mode import set_offline_mode
-    from engine.protocol import Failed
+    from engine.protocol import EngineDied
 
     set_offline_mode(True)
     window = ModelsWindow()
@@ -201,7 +201,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     shown = template_text(str(error), error.template, tuple(error.params.items()))
     assert shown == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
     # The parent's account of an engine death (engine.client.process.EngineProcess.death_report).
-    crash = Failed.from_error(None, exit_error(3), kind="crash")
+    crash = EngineDied.from_error(exit_error(3))
     assert crash.reason == "The engine stopped unexpectedly (exit code 3)."
     assert failed_text(crash) == "引擎意外停止（退出代码 3）。"
     # A sentence without a translation shows as the engine wrote it.

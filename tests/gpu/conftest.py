@@ -149,7 +149,7 @@ def receive_until(engine: EngineProcess, kinds: type | tuple[type, ...], timeout
 
 def load(engine: EngineProcess, options: LoadOptions) -> Loaded:
     """Load `options` and return its Loaded event (a Failed fails the test, with its sentence)."""
-    engine.send(Load(options))
+    engine.send(Load(1, options))
     last = receive_until(engine, (Loaded, Failed))[-1]
     assert isinstance(last, Loaded), last
     return last
