@@ -1,42 +1,39 @@
 """The GUI's side of the engine: a QObject whose loop runs on its own QThread.
 
 The main thread only ever puts commands on a queue, so it never waits on the
-engine. The loop thread waits on the engine's pipe, the child's exit sentinel and
-a wake-up pipe at once, and turns each event into a Qt signal (delivered to the
-main thread, queued). If the child dies, `failed` carries the reason and the
-child's last log lines; the next request starts a fresh engine. A model whose load
-kills the engine CRASH_LOOP_LIMIT times in a row is not restarted again until it is
-asked for by name (load()) or another model is.
+engine. The loop thread drives an EngineSession (engine/client/session.py: restarts,
+the crash-loop limit, kernel recovery), waiting on the engine's pipe, the child's exit
+sentinel and a wake-up pipe at once, and turns each event into a Qt signal (delivered
+to the main thread, queued). If the child dies, `failed` carries the reason and the
+child's last log lines; the next request starts a fresh engine.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
 import queue
 import time
-import traceback
 from dataclasses import replace
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
-from pathlib import Path
 from typing import assert_never
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from engine.client.process import EngineDiedError, EngineProcess
-from engine.kernels.policy import KernelPolicy
+from engine.client import session as engine_session
+from engine.client.session import EngineSession
 from engine.protocol import (
     AnswerFailed,
     CacheReport,
     Cancel,
     ChatMessage,
     ClearCache,
+    ClientEvent,
     Command,
     CommandFailed,
     EngineDied,
+    EngineStarted,
     EngineStats,
-    Event,
     Failed,
     Finished,
     Generate,
@@ -57,8 +54,6 @@ from engine.protocol import (
 )
 
 logger = logging.getLogger(__name__)
-
-CRASH_LOOP_LIMIT = 3  # engine deaths while loading the same model before Hearth stops restarting it
 
 
 class _LoopThread(QThread):
@@ -88,31 +83,18 @@ class EngineClient(QObject):
         super().__init__(parent)
         self._commands: queue.Queue[Command] = queue.Queue()
         self._wake_reader, self._wake_writer = Pipe(duplex=False)
-        self._ids = itertools.count(1)
-        self._options: LoadOptions | None = None  # what a fresh engine loads (the last Load asked for)
-        # The model the user has: the last one loaded, even if the engine died since. A refused
-        # load falls back to it, in a fresh engine too (Load.fallback).
-        self._loaded_options: LoadOptions | None = None
-        self._pid: int | None = None  # the live child's pid, for tests and the metrics panel
-        # Crash-loop protection (loop thread only): the model a Load was sent for and not yet
-        # answered, and how many times in a row each model's load ended with the engine dead.
-        self._loading: tuple[int, str] | None = None  # (load_id, model path)
-        self._load_crashes: dict[str, int] = {}
-        # Which CPU kernels each engine starts with, and what a SIGILL death changes (loop thread only).
-        self._kernels = KernelPolicy()
-        self._active_command: Generate | None = None  # the request in flight, to ask again after a kernel switch
-        self._active_wrote = False  # whether it streamed any text yet
+        self._session = EngineSession()  # driven by the loop thread alone (new_id from any thread)
         self._thread = _LoopThread(self)
         self._thread.start()
 
     # --- called from the GUI thread: never blocks ----------------------------------
 
     def load(self, options: LoadOptions) -> None:
-        self._put(Load(next(self._ids), options))
+        self._put(Load(self._session.new_id(), options))
 
     def unload(self) -> None:
         """Free the model's memory; the next load or send brings a model back."""
-        self._put(Unload(next(self._ids)))
+        self._put(Unload(self._session.new_id()))
 
     def generate(
         self,
@@ -128,7 +110,7 @@ class EngineClient(QObject):
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
     ) -> int:
-        request_id = next(self._ids)
+        request_id = self._session.new_id()
         command = Generate(
             request_id,
             messages,
@@ -147,10 +129,10 @@ class EngineClient(QObject):
 
     def clear_cache(self, owner: str | None = None) -> None:
         """Forget prefix-cache snapshots: all (needs a running engine), or one conversation's (either way)."""
-        self._put(ClearCache(next(self._ids), owner))
+        self._put(ClearCache(self._session.new_id(), owner))
 
     def query_cache(self) -> None:
-        self._put(QueryCache(next(self._ids)))
+        self._put(QueryCache(self._session.new_id()))
 
     def cancel(self, request_id: int) -> None:
         self._put(Cancel(request_id, time.monotonic()))
@@ -163,6 +145,10 @@ class EngineClient(QObject):
         if not self._thread.wait(timeout_ms):
             logger.warning("engine client thread did not stop in time")
 
+    def engine_pid(self) -> int | None:
+        """For tests and the diagnostics view: the pid of the live child, if any."""
+        return self._session.pid
+
     def _put(self, command: Command) -> None:
         self._commands.put(command)
         self._wake_writer.send_bytes(b"!")
@@ -170,12 +156,10 @@ class EngineClient(QObject):
     # --- the loop thread -----------------------------------------------------------
 
     def _run_loop(self) -> None:
-        engine: EngineProcess | None = None
-        active_request: int | None = None
+        session = self._session
         try:
             while True:
-                waitables = [self._wake_reader, *(engine.waitables() if engine else [])]
-                ready = wait(waitables)
+                ready = wait([self._wake_reader, *session.waitables()])
                 if self._wake_reader in ready:
                     self._wake_reader.recv_bytes()
                     try:
@@ -183,156 +167,21 @@ class EngineClient(QObject):
                             command = self._commands.get_nowait()
                             if isinstance(command, Shutdown):
                                 return
-                            engine, active_request = self._dispatch(command, engine, active_request)
+                            session.send(command)
+                            self._emit_ready()
                     except queue.Empty:
                         pass
-                if engine is None:
-                    continue
-                try:
-                    while (event := engine.receive(0)) is not None:
-                        self._emit(event)
-                        if isinstance(event, Token) and event.request_id == active_request and event.text:
-                            self._active_wrote = True
-                        if isinstance(event, Finished | AnswerFailed) and event.request_id == active_request:
-                            active_request, self._active_command = None, None
-                except EngineDiedError as exc:
-                    engine, active_request = self._after_death(exc, engine, active_request)
+                self._emit_ready()
         finally:
-            if engine is not None:
-                engine.stop()
+            session.close()
             self._wake_reader.close()
 
-    def _dispatch(
-        self, command: Command, engine: EngineProcess | None, active: int | None
-    ) -> tuple[EngineProcess | None, int | None]:
-        try:
-            if isinstance(command, Load):
-                self._options = command.options
-                # Asked for by name: a model given up on after crashes gets a fresh set of tries.
-                if self._load_crashes.get(command.options.model_path, 0) >= CRASH_LOOP_LIMIT:
-                    del self._load_crashes[command.options.model_path]
-                if engine is None:
-                    engine = self._start_engine()
-                self._loading = (command.load_id, command.options.model_path)
-                engine.send(replace(command, fallback=self._loaded_options))
-            elif isinstance(command, Generate):
-                if engine is None:
-                    if self._options is None:
-                        self.failed.emit(AnswerFailed(command.request_id, self.tr("No model is loaded.")))
-                        return engine, active
-                    path = self._options.model_path
-                    if self._load_crashes.get(path, 0) >= CRASH_LOOP_LIMIT:
-                        self.failed.emit(AnswerFailed(command.request_id, self._gave_up(path), kind="crash_loop"))
-                        return engine, active
-                    engine = self._start_engine(load_began_at=command.sent_at)
-                    load_id = next(self._ids)
-                    self._loading = (load_id, path)
-                    engine.send(Load(load_id, self._options))
-                engine.send(command)
-                active = command.request_id
-                self._active_command, self._active_wrote = command, False
-            elif isinstance(command, Unload):
-                self._options = self._loaded_options = None  # a crash after this restarts nothing
-                if engine is not None:
-                    engine.send(command)
-            elif isinstance(command, Cancel | ClearCache | QueryCache) and engine is not None:
-                engine.send(command)
-            elif isinstance(command, ClearCache) and command.owner is not None:
-                # No engine running: delete the files directly (here, off the window's thread).
-                from engine.cache.prefix_cache import cache_root, forget_owner_on_disk
+    def _emit_ready(self) -> None:
+        """Every event the session has now, as signals."""
+        while (event := self._session.next_event(0)) is not None:
+            self._emit(event)
 
-                forget_owner_on_disk(cache_root(), command.owner)
-        except EngineDiedError as exc:
-            if isinstance(command, Generate):
-                active = command.request_id  # it was on its way: its bubble shows the death
-                self._active_command, self._active_wrote = command, False
-            return self._after_death(exc, engine, active)
-        except Exception as exc:  # e.g. the child cannot be spawned: report it, keep the loop alive
-            logger.exception("engine command failed")
-            reason = self.tr("The engine could not be started: {error}").format(error=exc)
-            self.failed.emit(_failure_of(command, reason, traceback.format_exc()))
-            if engine is not None:
-                engine.stop(0.5)
-            self._pid = None
-            return None, None
-        return engine, active
-
-    def _after_death(
-        self, exc: EngineDiedError, engine: EngineProcess | None, active: int | None
-    ) -> tuple[EngineProcess | None, int | None]:
-        """The engine is gone. A SIGILL on the fast kernels restarts it on the safe ones and asks
-        again what was in flight (when nothing was shown of it yet); any other death is reported."""
-        kernels = engine.kernels if engine is not None else "full"
-        if engine is not None:
-            engine.stop(0.5)
-        self._pid = None
-        command = self._active_command if active is not None else None
-        self._active_command = None
-        verdict = self._kernels.after_death(exc.exitcode, kernels)
-        if verdict is None:
-            self._report_death(exc.failure, active)
-            return None, None
-        if verdict.kernels is None:  # nothing runs on this processor: that sentence is the account
-            failure = EngineDied.from_error(verdict.notice, exc.failure.details)
-            self._report_death(failure, active)
-            return None, None
-        self.noticed.emit(Notice.from_error(verdict.notice))
-        if self._active_wrote or (self._options is None and command is None):
-            self._report_death(exc.failure, active)  # the answer so far stays; the next one runs safely
-            return None, None
-        self._loading = None  # this death was the kernels', not the model's: no crash-loop count
-        try:
-            engine = self._start_engine(load_began_at=command.sent_at if command is not None else None)
-            if self._options is not None:
-                load_id = next(self._ids)
-                self._loading = (load_id, self._options.model_path)
-                engine.send(Load(load_id, self._options, fallback=self._loaded_options))
-            if command is not None:
-                engine.send(command)
-                self._active_command, self._active_wrote = command, False
-        except EngineDiedError as again:
-            return self._after_death(again, engine, active)
-        return engine, active
-
-    def _report_death(self, report: EngineDied, active: int | None) -> None:
-        """Say the engine died: as the failure of the answer or load waiting on it, if any. The third
-        death in a row while loading one model stops its restarts."""
-        logger.warning("engine died: %s", report.reason)
-        loading, self._loading = self._loading, None
-        if loading is not None:
-            load_id, path = loading
-            crashes = self._load_crashes.get(path, 0) + 1
-            self._load_crashes[path] = crashes
-            if crashes >= CRASH_LOOP_LIMIT:
-                details = f"{report.reason}\n\n{report.details}".strip()
-                if active is not None:
-                    self.failed.emit(AnswerFailed(active, self._gave_up(path), details, "crash_loop"))
-                else:
-                    self.failed.emit(LoadFailed(load_id, self._gave_up(path), details, "crash_loop"))
-                return
-        if active is not None:
-            self.failed.emit(report.of_answer(active))
-        elif loading is not None:
-            self.failed.emit(report.of_load(loading[0]))
-        else:
-            self.failed.emit(report)
-
-    def _gave_up(self, path: str) -> str:
-        return self.tr(
-            "Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file."
-        ).format(name=Path(path).stem, count=CRASH_LOOP_LIMIT)
-
-    def _start_engine(self, load_began_at: float | None = None) -> EngineProcess:
-        start = self._kernels.for_next_start()  # the first start on a new computer probes them (~1 s)
-        if start.notice is not None:
-            self.noticed.emit(Notice.from_error(start.notice))
-        engine = EngineProcess(kernels=start.kernels)
-        engine.start(load_began_at)
-        self._pid = engine.pid
-        self.engine_started.emit()
-        return engine
-
-    def _emit(self, event: Event) -> None:
+    def _emit(self, event: ClientEvent) -> None:
         match event:
             case Token():
                 self.token_received.emit(event)
@@ -342,19 +191,9 @@ class EngineClient(QObject):
                 self.started.emit(event)
             case Finished():
                 self.finished.emit(event)
-            case LoadFailed():
-                if self._loading is not None and self._loading[0] == event.load_id:
-                    self._loading = None  # the engine refused the load and lives on: no crash
-                    self._options = self._loaded_options  # a restart after a crash loads what the user has
-                self.failed.emit(event)
-            case AnswerFailed() | CommandFailed():
-                self.failed.emit(event)
+            case AnswerFailed() | LoadFailed() | CommandFailed() | EngineDied():
+                self.failed.emit(self._in_window_language(event))
             case Loaded():
-                if self._loading is not None and self._loading[0] == event.load_id:
-                    self._load_crashes.pop(self._loading[1], None)  # "in a row" starts again
-                    self._loading = None
-                if event.options is not None:
-                    self._options = self._loaded_options = event.options  # after a failed switch: the previous one
                 self.loaded.emit(event)
             case Unloaded():
                 self.unloaded.emit(event)
@@ -362,24 +201,24 @@ class EngineClient(QObject):
                 self.load_progressed.emit(event)
             case CacheReport():
                 self.cache_reported.emit(event)
+            case Notice():
+                self.noticed.emit(event)
+            case EngineStarted():
+                self.engine_started.emit()
             case _:
                 assert_never(event)
 
-    def engine_pid(self) -> int | None:
-        """For tests and the diagnostics view: the pid of the live child, if any."""
-        return self._pid
-
-
-def _failure_of(command: Command, reason: str, details: str) -> Failed:
-    """`command`'s failure: its answer's, its load's, or its own."""
-    match command:
-        case Generate() | Cancel():
-            return AnswerFailed(command.request_id, reason, details)
-        case Load():
-            return LoadFailed(command.load_id, reason, details)
-        case Unload() | ClearCache() | QueryCache():
-            return CommandFailed(command.command_id, reason, details)
-        case Shutdown():
-            return EngineDied(reason, details)
-        case _:
-            assert_never(command)
+    def _in_window_language(self, failure: Failed) -> Failed:
+        """The session's own sentences, translated here (the engine's are translated where they are shown)."""
+        template = failure.reason_template
+        if template == engine_session.NO_MODEL:
+            reason = self.tr("No model is loaded.")
+        elif template == engine_session.GAVE_UP:
+            reason = self.tr(
+                "Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file."
+            )
+        elif template == engine_session.COULD_NOT_START:
+            reason = self.tr("The engine could not be started: {error}")
+        else:
+            return failure
+        return replace(failure, reason=reason.format(**dict(failure.reason_params)))
