@@ -298,6 +298,18 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "The engine hit an internal error: {problem}",
         )
     ),
+    "engine.could_not_start": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine could not be started: {error}",
+        )
+    ),
+    "engine.crash_loop": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.",
+        )
+    ),
     "engine.stopped_responding": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -168,7 +168,7 @@ class HearthPath:
         self.engine.start()
         try:
             options = LoadOptions(setup.model_path, n_ctx=setup.n_ctx, n_threads=setup.threads, n_batch=N_BATCH)
-            self.engine.send(Load(options))
+            self.engine.send(Load(0, options))
             while True:
                 event = self.engine.receive(timeout=120)
                 if event is None or isinstance(event, Failed):
@@ -235,7 +235,7 @@ class HearthPath:
         """After an answer the engine re-reads it and keeps a snapshot (both cores, a few ms);
         the next path must not start its clock meanwhile. The engine answers a QueryCache only
         after that work; with the cache on, that work also ends with a report of its own."""
-        self.engine.send(QueryCache())
+        self.engine.send(QueryCache(0))
         while True:
             event = self.engine.receive(timeout=60)
             if event is None or isinstance(event, Failed):

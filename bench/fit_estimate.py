@@ -87,7 +87,7 @@ def measure(model: Path, n_ctx: int) -> tuple[int, int, int, int]:
     proc = EngineProcess()
     proc.start()
     try:
-        proc.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=False)))
+        proc.send(Load(0, LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=False)))
         while True:
             event = proc.receive(timeout=600)
             if isinstance(event, Failed):

@@ -126,7 +126,7 @@ engine_view() {
     "$PY" - <<'EOF'
 import llama_cpp
 from engine.models import fit
-from tests.gpu.conftest import read_gpus
+from tests.gpu.gpus import read_gpus
 print("library:", llama_cpp.llama_cpp._base_path)
 print("system info:", llama_cpp.llama_print_system_info().decode())
 print("GPU offload in this build:", bool(llama_cpp.llama_supports_gpu_offload()))

@@ -146,7 +146,7 @@ class HearthRun:
             prefix_cache=False,  # every answer reads its whole prompt, as llama-bench does
         )
         try:
-            self.engine.send(Load(options))
+            self.engine.send(Load(0, options))
             loaded = self._until(Loaded)
         except BaseException:
             self.close()
@@ -278,7 +278,7 @@ def measure_llama_bench(binary: Path, model: Path, row: Row, runs: tuple[int, in
 def has_gpu() -> bool:
     """Whether the llama.cpp the engine loads lists a GPU (asked in a throwaway process, so this one
     never loads the library: its children must see the GPU hidden or not as each row says)."""
-    probe = "from tests.gpu.conftest import read_gpus; print(len(read_gpus()[0]))"
+    probe = "from tests.gpu.gpus import read_gpus; print(len(read_gpus()[0]))"
     done = subprocess.run(
         [sys.executable, "-c", probe], check=False, capture_output=True, text=True, cwd=REPO, timeout=300
     )

@@ -57,7 +57,7 @@ def _wait(engine: EngineProcess, kind: type) -> Event:
 
 def _switch(engine: EngineProcess, path: Path, ctx: int, threads: int) -> float:
     started = time.monotonic()
-    engine.send(Load(LoadOptions(str(path), n_ctx=ctx, n_threads=threads, prefix_cache=False)))
+    engine.send(Load(0, LoadOptions(str(path), n_ctx=ctx, n_threads=threads, prefix_cache=False)))
     _wait(engine, Loaded)
     return time.monotonic() - started
 
@@ -101,7 +101,7 @@ def main() -> int:
                     peers[path.stem].append(_peer_load(path, args.ctx, args.threads))
             for path in (starter, gemma):
                 _switch(engine, path, args.ctx, args.threads)
-                engine.send(Unload())
+                engine.send(Unload(0))
                 event = _wait(engine, Unloaded)
                 assert isinstance(event, Unloaded)
                 unloads.append(

@@ -94,7 +94,9 @@ class Engine:
     def __init__(self, reuse: bool, threads: int) -> None:
         self.proc = EngineProcess()
         self.proc.start()
-        self.proc.send(Load(LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse)))
+        self.proc.send(
+            Load(0, LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse))
+        )
         self.requests = 0
         while True:
             event = self.proc.receive(timeout=300)
@@ -366,7 +368,8 @@ def _first_then_rest(
 def schedule_comparison(
     path: Path, kernels: str, threads: int, *, turns: int, repeats: int, answer_tokens: int
 ) -> list[ScheduleTurn]:
-    from engine.cache.prompt_reuse import read_prompt, reading_plan, settle_answer, system_prompt_length
+    from engine.cache.prompt_reuse import read_prompt, settle_answer
+    from engine.prompt.assembly import reading_plan, system_prompt_length
     from engine.prompt.context_fit import fit_prompt
     from engine.runtime.llama_runtime import LlamaModel
 

@@ -9,12 +9,8 @@ never changes meaning: a new sentence gets a new code.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, Literal, Self, cast, get_args
-
-if TYPE_CHECKING:
-    from engine.protocol import Failed, Notice
+from typing import Final, Literal, Self, cast, get_args
 
 ErrorCode = Literal[
     # engine/hub: the Hugging Face Hub and downloads
@@ -64,6 +60,8 @@ ErrorCode = Literal[
     "engine.no_model",
     "engine.see_log",
     "engine.internal_error",
+    "engine.could_not_start",
+    "engine.crash_loop",
     "engine.stopped_responding",
     "engine.exit_code",
     "engine.signal",
@@ -215,6 +213,11 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
         "engine.no_model": "No model is loaded yet.",
         "engine.see_log": "See the engine log for llama.cpp's own messages.",
         "engine.internal_error": "The engine hit an internal error: {problem}",
+        # engine/client/session.py
+        "engine.could_not_start": "The engine could not be started: {error}",
+        "engine.crash_loop": (
+            "Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file."
+        ),
         # engine/client/crash_report.py
         "engine.stopped_responding": "The engine stopped responding.",
         "engine.exit_code": "The engine stopped unexpectedly (exit code {code}).",
@@ -386,22 +389,3 @@ class UserError(Exception):
         if not is_code(code):
             raise KeyError(code)
         return cls(cast(ErrorCode, code), **(params or {}))
-
-
-def error_code(error: BaseException) -> str:
-    """`error`'s stable code; "" for an exception that is not a UserError."""
-    return str(getattr(error, "code", "") or "")
-
-
-def failed_event(request_id: int | None, error: BaseException, details: str = "", kind: str = "") -> Failed:
-    """The Failed event that reports `error`, with its code and values for the window's translation."""
-    from engine import protocol
-
-    return replace(protocol.Failed.from_error(request_id, error, details, kind), reason_code=error_code(error))
-
-
-def notice_event(error: BaseException) -> Notice:
-    """The Notice that says `error`'s sentence once, with its code and values."""
-    from engine import protocol
-
-    return replace(protocol.Notice.from_error(error), reason_code=error_code(error))

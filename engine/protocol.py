@@ -2,6 +2,9 @@
 
 Commands go to the engine, events come back. All are frozen dataclasses so they
 pickle across the process boundary and can ride on Qt signals unchanged.
+Every command carries an id (one counter per client: engine/client/session.py), and every
+event that answers a command echoes it: `request_id` for an answer, `load_id` for a load,
+`command_id` for the rest.
 Times are `time.monotonic()` seconds, which is one system-wide clock on Linux,
 macOS and Windows, so the parent and the child can compare them.
 """
@@ -9,13 +12,35 @@ macOS and Windows, so the parent and the child can compare them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
+
+# --- enumerated values: mypy checks every producer and consumer against these ------
+
+Role = Literal["system", "user", "assistant"]
+# When the conversation outgrows the context: leave out the oldest turns, or refuse.
+OverflowPolicy = Literal["drop_oldest", "stop"]
+# The KV cache's number format: exact, or about half / a quarter of the memory.
+KvCacheType = Literal["f16", "q8_0", "q4_0"]
+# llama.cpp's CPU kernels (engine/kernels/kernel_sets.py): "full" uses the extra CPU buffer types, "safe" does not.
+KernelSet = Literal["full", "safe"]
+# Where a chat template came from: the model file, ChatML because the model has none, ChatML because
+# the model's own failed a guarded render, or a built-in template the user picked.
+ChatTemplateSource = Literal["gguf", "default", "broken", "override"]
+# Where an answer's reused prompt prefix came from: the live context, a RAM or disk snapshot, or nowhere.
+CacheSource = Literal["live", "ram", "disk", "none"]
+StopReason = Literal["eog", "max_tokens", "context_full", "cancelled"]
+# Why an answer failed, for the window to offer the right action: "" (anything else), "crash" (the
+# engine died), "crash_loop" (Hearth stopped restarting a model whose load kept killing the engine).
+AnswerFailureKind = Literal["", "crash", "crash_loop"]
+# Why a load failed: as an answer's, or "memory" (the memory guard refused it: offer "Load anyway").
+LoadFailureKind = Literal["", "memory", "crash", "crash_loop"]
 
 # --- shared value types -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class ChatMessage:
-    role: str  # "system" | "user" | "assistant"
+    role: Role
     content: str
 
 
@@ -32,7 +57,7 @@ class SamplingParams:
 
 
 AUTO_GPU_LAYERS = -1
-KV_CACHE_TYPES = ("f16", "q8_0", "q4_0")
+KV_CACHE_TYPES: tuple[KvCacheType, ...] = ("f16", "q8_0", "q4_0")
 
 
 @dataclass(frozen=True)
@@ -49,8 +74,8 @@ class LoadOptions:
     flash_attn: bool = False
     # The KV cache's number format: "f16" (exact), or "q8_0" / "q4_0" (about half / a quarter of the
     # memory, slightly less exact). llama.cpp needs flash attention for a quantized V cache.
-    type_k: str = "f16"
-    type_v: str = "f16"
+    type_k: KvCacheType = "f16"
+    type_v: KvCacheType = "f16"
     prefix_cache: bool = True  # False: every answer reads its whole prompt (the baseline)
     cache_ram_budget: int | None = None  # bytes; None: the smaller of 2 GB and a quarter of RAM
     cache_disk_budget: int = 5 * 1024**3
@@ -63,6 +88,7 @@ class LoadOptions:
 
 @dataclass(frozen=True)
 class Load:
+    load_id: int
     options: LoadOptions
     # What to load instead if `options` fails and no model is loaded: the model the user had
     # before this engine was started again after a crash, so a failed switch never leaves none.
@@ -80,7 +106,7 @@ class Generate:
     template_override: str | None = None
     # When the conversation outgrows the context: "drop_oldest" leaves out the oldest turns (the
     # system prompt stays) and says how many; "stop" refuses with a sentence.
-    overflow_policy: str = "drop_oldest"
+    overflow_policy: OverflowPolicy = "drop_oldest"
     # The last message is an assistant answer that was cut off: write on from its end.
     continue_last: bool = False
     # The exact tokens the model read and wrote up to the last answer (from the conversation
@@ -100,17 +126,20 @@ class Generate:
 class Unload:
     """Free the model and its context (memory goes back to the system); the engine stays up."""
 
+    command_id: int
+
 
 @dataclass(frozen=True)
 class ClearCache:
     """Forget every prefix-cache snapshot, or only those of one owner (a deleted conversation)."""
 
+    command_id: int
     owner: str | None = None
 
 
 @dataclass(frozen=True)
 class QueryCache:
-    pass
+    command_id: int
 
 
 @dataclass(frozen=True)
@@ -132,6 +161,7 @@ Command = Load | Unload | Generate | Cancel | Shutdown | ClearCache | QueryCache
 
 @dataclass(frozen=True)
 class LoadProgress:
+    load_id: int
     fraction: float  # 0.0 .. 1.0
 
 
@@ -145,12 +175,13 @@ class ModelInfo:
     n_ctx: int
     n_ctx_train: int
     n_threads: int
-    # "gguf" | "default" (ChatML: the model has none) | "broken" (ChatML: the model's own failed a guarded render)
-    chat_template_source: str
+    # The model's own template, never "override": "gguf", "default" (ChatML: the model has none) or
+    # "broken" (ChatML: the model's own failed a guarded render).
+    chat_template_source: ChatTemplateSource
     chat_template_name: str
     sliding_window: int
     chat_template_warning: str = ""  # one sentence for the user when the model's own template was set aside
-    kernels: str = "full"  # engine.kernels.kernel_sets.KernelSet: "full" (extra CPU buffer types) or "safe"
+    kernels: KernelSet = "full"
     gpu_layers: int = 0  # layers llama.cpp placed on GPUs (0 on a CPU-only build)
     n_layers: int = 0  # the model's repeating layers plus its output layer: what can be offloaded
     offload_devices: tuple[str, ...] = ()  # the GPUs those layers went to, e.g. "CUDA0: NVIDIA H200"
@@ -158,6 +189,9 @@ class ModelInfo:
 
 @dataclass(frozen=True)
 class Loaded:
+    # The Load this answers. After a failed switch the previous model is loaded again: that
+    # Loaded(restored_after_failure=True) echoes the failed Load's id, after its LoadFailed.
+    load_id: int
     info: ModelInfo
     load_s: float
     # What is loaded now. After a failed switch the engine loads the previous model again and
@@ -168,6 +202,7 @@ class Loaded:
 
 @dataclass(frozen=True)
 class Unloaded:
+    command_id: int
     rss_before: int  # the engine's resident memory with the model loaded, bytes
     rss_after: int  # and after it was freed
 
@@ -217,7 +252,7 @@ class Metrics:
     model: str
     prompt_tokens: int
     cached_tokens: int
-    cache_source: str  # "live" | "ram" | "disk" | "none"
+    cache_source: CacheSource
     prefill_tokens: int
     load_s: float
     queue_s: float
@@ -230,7 +265,7 @@ class Metrics:
     kv_bytes: int
     n_ctx_used: int
     n_ctx: int
-    stop_reason: str  # "eog" | "max_tokens" | "context_full" | "cancelled"
+    stop_reason: StopReason
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
 
@@ -248,6 +283,8 @@ class Metrics:
 class CacheReport:
     """The prefix cache's state: after each answer, and when asked."""
 
+    # What it answers: a ClearCache or QueryCache, or the Generate after whose answer it was taken.
+    command_id: int
     enabled: bool
     entries_ram: int
     entries_disk: int
@@ -270,29 +307,117 @@ class Finished:
     metrics: Metrics
 
 
-@dataclass(frozen=True)
-class Failed:
-    """Something went wrong. `reason` is one plain sentence for the user."""
+# --- failures: one event per thing that can fail, so none needs a guess ---------------
+# Each says what went wrong in one plain sentence (`reason`), with the English template it was
+# filled from and its values (engine.errors.UserError) so that the window can say it in its own
+# language ("" and () when `reason` is a plain sentence), and the error's stable code
+# (engine.errors.MESSAGES; "" for a plain sentence): the window translates by that code.
 
-    request_id: int | None
+
+def _translatable(error: BaseException) -> tuple[str, tuple[tuple[str, str], ...], str]:
+    """(reason_template, reason_params, reason_code) of `error`."""
+    template = getattr(error, "template", "") or ""
+    params = tuple(getattr(error, "params", {}).items())
+    return template, params, str(getattr(error, "code", "") or "")
+
+
+@dataclass(frozen=True)
+class AnswerFailed:
+    """Request `request_id` got no answer, or only part of one (the engine died while writing it)."""
+
+    request_id: int
     reason: str
     details: str = ""
-    # What kind of failure, for the window to offer the right action: "" (other), "crash" (the
-    # engine died), "crash_loop" (stopped restarting after repeated crashes at load), "memory"
-    # (the memory guard refused the load: offer "Load anyway").
-    kind: str = ""
-    # The English template `reason` was filled from, and its values (engine.errors.UserError), so
-    # that the window can say it in its own language; "" when `reason` is a plain sentence.
+    kind: AnswerFailureKind = ""
     reason_template: str = ""
     reason_params: tuple[tuple[str, str], ...] = ()
-    reason_code: str = ""  # the stable code of `reason` (engine.errors.MESSAGES); "" for a plain sentence
+    reason_code: str = ""
 
     @classmethod
-    def from_error(cls, request_id: int | None, error: BaseException, details: str = "", kind: str = "") -> Failed:
-        """`error`'s sentence, with its template when it has one (engine.errors.UserError)."""
-        template = getattr(error, "template", "") or ""
-        params = tuple(getattr(error, "params", {}).items())
-        return cls(request_id, str(error), details, kind, template, params)
+    def from_error(
+        cls, request_id: int, error: BaseException, details: str = "", kind: AnswerFailureKind = ""
+    ) -> AnswerFailed:
+        return cls(request_id, str(error), details, kind, *_translatable(error))
+
+
+@dataclass(frozen=True)
+class LoadFailed:
+    """Load `load_id` did not load its model: the engine refused it and lives on (the model loaded
+    before, if any, stays or comes back), or the engine died loading it (kind "crash", "crash_loop")."""
+
+    load_id: int
+    reason: str
+    details: str = ""
+    kind: LoadFailureKind = ""
+    reason_template: str = ""
+    reason_params: tuple[tuple[str, str], ...] = ()
+    reason_code: str = ""
+
+    @classmethod
+    def from_error(
+        cls, load_id: int, error: BaseException, details: str = "", kind: LoadFailureKind = ""
+    ) -> LoadFailed:
+        return cls(load_id, str(error), details, kind, *_translatable(error))
+
+
+@dataclass(frozen=True)
+class CommandFailed:
+    """Command `command_id` (an Unload, ClearCache or QueryCache) could not be carried out."""
+
+    command_id: int
+    reason: str
+    details: str = ""
+    kind: Literal[""] = ""
+    reason_template: str = ""
+    reason_params: tuple[tuple[str, str], ...] = ()
+    reason_code: str = ""
+
+    @classmethod
+    def from_error(cls, command_id: int, error: BaseException, details: str = "") -> CommandFailed:
+        return cls(command_id, str(error), details, "", *_translatable(error))
+
+
+@dataclass(frozen=True)
+class EngineDied:
+    """The engine child is gone while no answer or load was waiting on it. Made on the client side
+    (engine/client/process.py), with the child's last log lines as `details`; the client turns it
+    into the AnswerFailed or LoadFailed of what was waiting, if anything was."""
+
+    reason: str
+    details: str = ""
+    kind: Literal["crash"] = "crash"
+    reason_template: str = ""
+    reason_params: tuple[tuple[str, str], ...] = ()
+    reason_code: str = ""
+
+    @classmethod
+    def from_error(cls, error: BaseException, details: str = "") -> EngineDied:
+        return cls(str(error), details, "crash", *_translatable(error))
+
+    def of_answer(self, request_id: int) -> AnswerFailed:
+        """This death as the failure of the answer it cut short."""
+        reason = (self.reason_template, self.reason_params, self.reason_code)
+        return AnswerFailed(request_id, self.reason, self.details, "crash", *reason)
+
+    def of_load(self, load_id: int) -> LoadFailed:
+        """This death as the failure of the load it ended."""
+        reason = (self.reason_template, self.reason_params, self.reason_code)
+        return LoadFailed(load_id, self.reason, self.details, "crash", *reason)
+
+
+# Any failure: which one says what failed (match on it). Every member has `reason`, `details` and `kind`.
+Failed = AnswerFailed | LoadFailed | CommandFailed | EngineDied
+
+
+# --- made on the client side ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EngineStarted:
+    """The client started a fresh engine child (the first, or one after a crash)."""
+
+    pid: int
+    kernels: KernelSet
 
 
 @dataclass(frozen=True)
@@ -307,8 +432,22 @@ class Notice:
 
     @classmethod
     def from_error(cls, error: BaseException) -> Notice:
-        template = getattr(error, "template", "") or ""
-        return cls(str(error), template, tuple(getattr(error, "params", {}).items()))
+        return cls(str(error), *_translatable(error))
 
 
-Event = LoadProgress | Loaded | Unloaded | Started | Token | EngineStats | Finished | Failed | CacheReport
+# What the engine child sends.
+Event = (
+    LoadProgress
+    | Loaded
+    | LoadFailed
+    | Unloaded
+    | Started
+    | Token
+    | EngineStats
+    | Finished
+    | AnswerFailed
+    | CacheReport
+    | CommandFailed
+)
+# What a client session (engine/client/session.py) hands its user: the child's events and its own.
+ClientEvent = Event | EngineDied | EngineStarted | Notice

@@ -30,3 +30,11 @@ def test_starting_the_engine_child_loads_no_inference_library_in_the_parent() ->
     code = "import sys, engine.runtime.worker\nprint(sorted(m for m in sys.modules if m.startswith('llama_cpp')))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_the_client_session_loads_no_inference_library() -> None:
+    """engine.client.session runs the kernel probe through engine.kernels.policy; only the probe's
+    own child process imports the runtime and llama_cpp."""
+    code = "import sys, engine.client.session\nprint(sorted(m for m in sys.modules if m.startswith('llama_cpp')))"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert result.stdout.strip() == "[]"

@@ -16,6 +16,7 @@ import logging
 import os
 import time
 from dataclasses import asdict, dataclass, field, replace
+from typing import assert_never
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -32,7 +33,18 @@ from app.conversations.conversation_list import shown_title
 from app.error_texts import details_text, error_text, failed_text
 from app.panels.live_metrics import LiveAnswer
 from app.panels.metrics_panel import MetricsPanel
-from engine.protocol import ChatMessage, EngineStats, Failed, Finished, Started, Token
+from engine.protocol import (
+    AnswerFailed,
+    ChatMessage,
+    CommandFailed,
+    EngineDied,
+    EngineStats,
+    Failed,
+    Finished,
+    LoadFailed,
+    Started,
+    Token,
+)
 from engine.store.answer_writer import AnswerWriter
 from engine.store.chat_turn import cache_owner, prompt_messages
 from engine.store.conversations import ConversationNotFoundError, DiskFullError
@@ -462,14 +474,16 @@ class ChatController(QObject):
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:
-        """The answer's failure (its request id, or none while it is being written) ends it here;
-        any other goes to the header (a refused load, an engine that died while idle)."""
+        """The answer's own failure ends it here, and so does a failed load or a death while it waits
+        (it was waiting on them); any other goes to the header (a refused load, a cache command,
+        an engine that died while idle)."""
         self._add_pending_answer_row()
         logger.warning("engine failure: %s", event.reason)
-        answer = self.state.answer
-        if answer is None or event.request_id not in (answer.request_id, None):
+        if not self._ends_the_answer(event):
             self._models.show_failure(event)
             return
+        answer = self.state.answer
+        assert answer is not None  # _ends_the_answer said so
         reason = failed_text(event)
         bubble = self._answer_bubble
         kept = bool(answer.writer.text)
@@ -484,3 +498,17 @@ class ChatController(QObject):
             )
         self._models.show_engine_pid()
         self.answer_failed.emit(event)
+
+    def _ends_the_answer(self, event: Failed) -> bool:
+        answer = self.state.answer
+        if answer is None:
+            return False
+        match event:
+            case AnswerFailed():
+                return event.request_id == answer.request_id
+            case LoadFailed() | EngineDied():
+                return True
+            case CommandFailed():
+                return False
+            case _:
+                assert_never(event)

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 
-from engine.protocol import ChatMessage, LoadOptions, SamplingParams
+from engine.protocol import ChatMessage, LoadOptions, OverflowPolicy, SamplingParams
 
 
 class EnginePort(Protocol):
@@ -50,7 +50,7 @@ class EnginePort(Protocol):
         sent_at: float | None = None,
         *,
         template_override: str | None = None,
-        overflow_policy: str = "drop_oldest",
+        overflow_policy: OverflowPolicy = "drop_oldest",
         continue_last: bool = False,
         history_tokens: tuple[int, ...] = (),
         history_segments: tuple[int, ...] = (),

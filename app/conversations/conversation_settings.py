@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 
 from engine.presets import BUILTIN_PRESETS, apply_preset, matching_preset, same_style
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
-from engine.protocol import SamplingParams
+from engine.protocol import OverflowPolicy, SamplingParams
 from engine.store.records import Conversation
 
 logger = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ class SettingsChange:
     system_prompt: str
     sampling: SamplingParams
     template_override: str | None  # a BUILTIN_TEMPLATES name; None: the model's own template
-    overflow_policy: str  # "drop_oldest" | "stop" (engine.store.records.OVERFLOW_POLICIES)
+    overflow_policy: OverflowPolicy
     # Which conversation the change is for: the id of the last one given to show_conversation (None before).
     conversation_id: int | None = None
 
@@ -114,7 +114,7 @@ class ConversationSettingsView(QWidget):
         self._sampling = SamplingParams()
         self._system_prompt = ""  # the last one shown or emitted; typing differs from it until committed
         self._template_override: str | None = None
-        self._overflow_policy = "drop_oldest"
+        self._overflow_policy: OverflowPolicy = "drop_oldest"
         self._user_presets: dict[str, SamplingParams] = {}
         self._model_template_name = ""
         self._filling = False  # True while the panel itself sets fields: no signal goes out

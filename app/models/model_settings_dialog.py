@@ -82,7 +82,7 @@ class ModelSettingsDialog(QDialog):
             n_ctx=int(self.context.currentData()),
             n_gpu_layers=self.gpu_layers.value(),
             flash_attn=self.flash_attn.isChecked(),
-            kv_cache_type=str(self.kv_cache.currentData()),
+            kv_cache_type=self.kv_cache.currentData(),  # one of KV_CACHE_TYPES
         )
 
     def _on_kv_cache_changed(self) -> None:

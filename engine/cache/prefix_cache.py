@@ -33,6 +33,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from engine.protocol import CacheReport
 
@@ -98,7 +99,7 @@ class Snapshot:
 class CacheHit:
     snapshot: Snapshot
     usable: int  # how many leading prompt tokens it covers
-    tier: str  # "ram" | "disk"
+    tier: Literal["ram", "disk"]
 
 
 class SnapshotFileError(ValueError):
@@ -340,10 +341,12 @@ class PrefixCache:
             for snap in list(self._snapshots.values()):
                 self._drop(snap)
 
-    def stats(self) -> CacheReport:
+    def stats(self, command_id: int = 0) -> CacheReport:
+        """The cache's state, as the report that answers command `command_id` (engine/protocol.py)."""
         with self._lock:
             snaps = list(self._snapshots.values())
             return CacheReport(
+                command_id=command_id,
                 enabled=True,
                 entries_ram=sum(s.in_ram for s in snaps),
                 entries_disk=sum(s.path is not None for s in snaps),

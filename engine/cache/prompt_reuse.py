@@ -15,7 +15,7 @@ place in the batch. Up to 0.9 in a logit on Gemma 3 270M, enough to change a gre
 So every prompt is read on one schedule that depends only on the conversation, never on
 what happened to be cached: from the start of each message as the store keeps them
 (`Generate.history_segments`), from the end of a pinned system prompt, and from where the
-new turn begins, each read going on in batches of n_batch (`reading_plan`). The context
+new turn begins, each read going on in batches of n_batch (`engine.prompt.assembly.reading_plan`). The context
 and every snapshot remember where their reads began (`LlamaModel.kv_bounds`,
 `Snapshot.bounds`), and a prompt reuses them only up to a point where both began at the
 same places (`prefix_cache.reusable_length`). An answer, written one token at a time, is
@@ -31,9 +31,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.cache.prefix_cache import PrefixCache, SnapshotFileError, common_prefix
-from engine.prompt.chat_template import ChatTemplate, with_override
-from engine.protocol import Generate
+from engine.cache.prefix_cache import PrefixCache, SnapshotFileError
+from engine.protocol import CacheSource
 
 logger = logging.getLogger(__name__)
 
@@ -62,16 +61,10 @@ class _Model(Protocol):
     def whole_only(self, n_tokens: int) -> bool: ...
 
 
-class _TemplateModel(Protocol):
-    template: ChatTemplate
-
-    def tokenize(self, text: str, add_special: bool = True) -> list[int]: ...
-
-
 @dataclass(frozen=True)
 class Reuse:
     cached_tokens: int
-    source: str  # "live" | "ram" | "disk" | "none"
+    source: CacheSource
 
 
 @dataclass(frozen=True)
@@ -87,23 +80,11 @@ class PromptState:
         return cls(tuple(model.kv_tokens), model.save_state(), tuple(model.kv_bounds))
 
 
-def reading_plan(
-    prompt: Sequence[int], history_tokens: Sequence[int], history_segments: Sequence[int], pin_at: int = 0
-) -> list[int]:
-    """Where the reads of `prompt` begin: 0, the starts of the history's messages the prompt still
-    holds, the end of the pinned system prompt (`pin_at`, 0 for none), and where the prompt
-    leaves the history (the new turn). With the cache and without, the same for the same
-    command, so a full read and a reused history compute every token in the same batch."""
-    shared = common_prefix(history_tokens, prompt)
-    starts = {0, shared, pin_at, *(b for b in history_segments if 0 < b <= shared)}
-    return sorted(b for b in starts if 0 <= b < len(prompt))
-
-
 def prepare_context(
     model: _Model, cache: PrefixCache | None, prompt: list[int], segments: Sequence[int] | None = None
 ) -> Reuse:
     """Leave the context holding the longest reusable prefix of `prompt`, to be read from
-    `segments` (reading_plan); say where it came from."""
+    `segments` (engine.prompt.assembly.reading_plan); say where it came from."""
     live = model.reusable_prefix(prompt, segments)
     if cache is not None:
         hit = cache.lookup(
@@ -138,7 +119,7 @@ def read_prompt(
     pin_at: int = 0,
 ) -> None:
     """Read the prompt after its first `cached` tokens (a segment's start), one read per segment
-    (reading_plan). At `pin_at` on the way, keep a pinned snapshot of the system prompt."""
+    (engine.prompt.assembly.reading_plan). At `pin_at` on the way, keep a pinned snapshot of the system prompt."""
     ends = [*segments[1:], len(prompt)]
     for start, end in zip(segments, ends, strict=True):
         if end <= cached:
@@ -200,17 +181,3 @@ def keep_snapshot(
     if persist:
         # Written to disk behind the answer, so a restart (or a crash) keeps it.
         cache.persist_soon(snap)
-
-
-def system_prompt_length(model: _TemplateModel, cmd: Generate, prompt: list[int]) -> int:
-    """How many leading prompt tokens are the system prompt alone (0 if they cannot be told apart)."""
-    messages = cmd.messages
-    if not messages or messages[0].role != "system":
-        return 0
-    template = with_override(model.template, cmd.template_override)
-    text = template.render(messages[:1], add_generation_prompt=False)
-    tokens = model.tokenize(text, add_special=True)
-    # The system part's tokens must be exactly where the whole prompt has them.
-    if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
-        return 0
-    return len(tokens)

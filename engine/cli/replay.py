@@ -3,7 +3,9 @@
 Each line is {"conversation": NAME, "user": TEXT} with an optional "system". The
 conversations are the stored named ones (as `hearth run --chat NAME`), so a later replay
 continues them. With `--no-prefix-cache` nothing is reused: every turn reads its whole
-prompt, which is the baseline the cache is measured against.
+prompt, which is the baseline the cache is measured against. The engine runs in an
+EngineSession: one that dies between two turns is said on stderr, and the next turn starts a
+fresh one (which loads the model again).
 """
 
 from __future__ import annotations
@@ -13,14 +15,31 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, assert_never
 
 import psutil
 
-from engine.cli.run import RunError, metrics_json, start_kernels
-from engine.client.process import EngineDiedError, EngineProcess
-from engine.kernels.policy import KernelPolicy
-from engine.protocol import Failed, Finished, Load, Loaded, LoadOptions, Started, Token
+from engine.cli.run import RunError, metrics_json
+from engine.client.session import EngineSession
+from engine.protocol import (
+    AnswerFailed,
+    CacheReport,
+    ClientEvent,
+    CommandFailed,
+    EngineDied,
+    EngineStarted,
+    EngineStats,
+    Finished,
+    Load,
+    Loaded,
+    LoadFailed,
+    LoadOptions,
+    LoadProgress,
+    Notice,
+    Started,
+    Token,
+    Unloaded,
+)
 from engine.store.chat_turn import ChatTurn
 from engine.store.conversations import ConversationStore
 
@@ -72,18 +91,13 @@ def replay(request: ReplayRequest, out: TextIO = sys.stdout) -> int:
     if request.max_tokens is not None:
         changes["max_tokens"] = request.max_tokens
     model_name = Path(request.model).stem
-    engine = EngineProcess(kernels=start_kernels(KernelPolicy()))  # a new computer probes them first
+    session = EngineSession()
     store = ConversationStore()
     try:
-        engine.start()
         options = LoadOptions(request.model, n_ctx=request.ctx, n_threads=request.threads)
-        engine.send(Load(_with_cache(options, request.prefix_cache)))
-        for event in engine.events():
-            if isinstance(event, Failed):
-                raise RunError(event.reason)
-            if isinstance(event, Loaded):
-                break
-        for number, line in enumerate(turns, 1):
+        session.send(Load(session.new_id(), _with_cache(options, request.prefix_cache)))  # a new computer probes first
+        _wait_for_the_model(session)
+        for line in turns:
             name = line["conversation"]
             turn = ChatTurn(
                 store, name, line["user"], model_name=model_name, system_prompt=line.get("system"),
@@ -91,7 +105,7 @@ def replay(request: ReplayRequest, out: TextIO = sys.stdout) -> int:
             )  # fmt: skip
             turn_number = 1 + sum(m.role == "user" for m in turn.branch)  # in the stored conversation
             try:
-                result = _play(engine, turn, number)
+                result = _play(session, turn)
             finally:
                 turn.close()
             if request.as_json:
@@ -101,10 +115,8 @@ def replay(request: ReplayRequest, out: TextIO = sys.stdout) -> int:
             else:
                 out.write(f"[{name} #{turn_number}] {result['text']}\n")
             out.flush()
-    except EngineDiedError as exc:
-        raise RunError(exc.failure.reason) from exc
     finally:
-        engine.stop()
+        session.close()
         store.close()
     return 0
 
@@ -127,21 +139,56 @@ def _with_cache(options: LoadOptions, enabled: bool) -> LoadOptions:
     return replace(options, prefix_cache=enabled)
 
 
-def _play(engine: EngineProcess, turn: ChatTurn, request_id: int) -> dict[str, Any]:
+def _wait_for_the_model(session: EngineSession) -> None:
+    for event in session.events():
+        match event:
+            case Loaded():
+                return
+            case AnswerFailed() | LoadFailed() | CommandFailed() | EngineDied():
+                raise RunError(event.reason)
+            case Notice():
+                print(f"hearth: {event.reason}", file=sys.stderr)
+            case LoadProgress() | Unloaded() | Started() | Token() | EngineStats() | Finished() | CacheReport():
+                pass
+            case EngineStarted():
+                pass
+            case _:
+                assert_never(event)
+    raise RunError("The engine stopped before the model loaded.")
+
+
+def _play(session: EngineSession, turn: ChatTurn) -> dict[str, Any]:
+    request_id = session.new_id()
     sent_at = time.monotonic()
-    engine.send(turn.generate(request_id, sent_at))
+    session.send(turn.generate(request_id, sent_at))
     pieces: list[str] = []
-    for event in engine.events():
-        if isinstance(event, Started) and event.request_id == request_id:
+    for event in session.events():
+        if (result := _take(event, request_id, turn, pieces)) is not None:
+            return result
+    raise RunError("The engine stopped before the answer finished.")
+
+
+def _take(event: ClientEvent, request_id: int, turn: ChatTurn, pieces: list[str]) -> dict[str, Any] | None:
+    """Store `event` if it is request `request_id`'s; the turn's numbers once it finished."""
+    match event:
+        case Started() if event.request_id == request_id:
             turn.started(event)
-        elif isinstance(event, Token) and event.request_id == request_id:
+        case Token() if event.request_id == request_id:
             turn.token(event)
             pieces.append(event.text)
-        elif isinstance(event, Failed):
-            turn.finish("error", error=event.reason)
-            raise RunError(event.reason)
-        elif isinstance(event, Finished) and event.request_id == request_id:
+        case Finished() if event.request_id == request_id:
             metrics = metrics_json(event.metrics, psutil.Process().memory_info().rss, event.metrics.ttft_s)
             turn.finish("complete", metrics)
             return {**metrics, "text": "".join(pieces)}
-    raise RunError("The engine stopped before the answer finished.")
+        case AnswerFailed() | LoadFailed() | CommandFailed():
+            turn.finish("error", error=event.reason)
+            raise RunError(event.reason)
+        case EngineDied() | Notice():  # it died between turns (this turn starts a fresh one), or the kernels changed
+            print(f"hearth: {event.reason}", file=sys.stderr)
+        case Started() | Token() | Finished() | Loaded() | LoadProgress() | Unloaded() | EngineStats() | CacheReport():
+            pass
+        case EngineStarted():
+            pass
+        case _:
+            assert_never(event)
+    return None

@@ -9,27 +9,35 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, assert_never
 
 import psutil
 
-from engine.client.process import EngineDiedError, EngineProcess
-from engine.kernels.kernel_sets import KernelSet
-from engine.kernels.policy import KernelPolicy
+from engine.client.session import EngineSession
 from engine.models.starter_model import StarterModelMissingError, starter_model_path
 from engine.protocol import (
+    AnswerFailed,
+    CacheReport,
     ChatMessage,
-    Failed,
+    ClientEvent,
+    CommandFailed,
+    EngineDied,
+    EngineStarted,
+    EngineStats,
     Finished,
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
+    LoadProgress,
     Metrics,
     ModelInfo,
+    Notice,
     SamplingParams,
     Started,
     Token,
+    Unloaded,
 )
 
 if TYPE_CHECKING:
@@ -144,69 +152,42 @@ def _open_chat(request: RunRequest, model_path: str) -> tuple[ConversationStore,
 def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     """Stream one answer to `out`. With `request.chat`, it also goes into that stored conversation.
 
-    An engine that dies of SIGILL before it wrote anything is started again on llama.cpp's safe
+    The engine runs in an EngineSession (engine/client/session.py), so it recovers as the window's
+    does: one that dies of SIGILL before it wrote anything is started again on llama.cpp's safe
     kernels and asked again (engine/kernels/policy.py), once; the change is said on stderr."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
     model_path = resolve_model(request.model)
     store: ConversationStore | None = None
     turn: ChatTurn | None = None
+    session = EngineSession()
+    request_id = session.new_id()
     if request.chat is not None:
         store, turn = _open_chat(request, model_path)
-        generate = turn.generate(1, sent_at)
+        generate = turn.generate(request_id, sent_at)
     else:
         messages = []
         if request.system:
             messages.append(ChatMessage("system", request.system))
         messages.append(ChatMessage("user", request.prompt))
         sampling = SamplingParams(**request.sampling_changes())
-        generate = Generate(1, tuple(messages), sampling, sent_at)
-    load = Load(LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads))
-    policy = KernelPolicy()
+        generate = Generate(request_id, tuple(messages), sampling, sent_at)
     answer = _Answer(out, request, turn, sent_at)
-    engine: EngineProcess | None = None
     try:
-        kernels = start_kernels(policy)
-        while True:
-            engine = EngineProcess(kernels=kernels)
-            try:
-                engine.start(load_began_at=sent_at)
-                engine.send(load)
-                engine.send(generate)
-                return answer.stream(engine)
-            except EngineDiedError as exc:
-                verdict = policy.after_death(exc.exitcode, engine.kernels)
-                engine.stop()
-                if verdict is None:
-                    answer.died(exc.failure.reason)
-                    raise RunError(exc.failure.reason) from exc
-                if verdict.kernels is None:  # nothing runs here: that sentence is the whole story
-                    answer.died(str(verdict.notice))
-                    raise RunError(str(verdict.notice)) from exc
-                print(f"hearth: {verdict.notice}", file=sys.stderr)
-                if answer.wrote_anything:  # asking again would write the answer twice; the next run is safe
-                    answer.died(exc.failure.reason)
-                    raise RunError(exc.failure.reason) from exc
-                kernels = verdict.kernels
+        session.start(load_began_at=sent_at)  # the first start on a new computer probes the kernels
+        session.send(Load(session.new_id(), LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads)))
+        session.send(generate)
+        return answer.stream(session)
     finally:
         # Ctrl+C or any other way out: what was streamed is saved, as interrupted.
         if turn is not None:
             turn.close()
-        if engine is not None:
-            engine.stop()
+        session.close()
         if store is not None:
             store.close()
 
 
-def start_kernels(policy: KernelPolicy) -> KernelSet:
-    """The kernels for the engine (the first run on a new computer probes them); a change is said once."""
-    start = policy.for_next_start()
-    if start.notice is not None:
-        print(f"hearth: {start.notice}", file=sys.stderr)
-    return start.kernels
-
-
 class _Answer:
-    """One answer's events, from an engine to `out` (and the stored conversation)."""
+    """One answer's events, from an engine session to `out` (and the stored conversation)."""
 
     def __init__(self, out: TextIO, request: RunRequest, turn: ChatTurn | None, sent_at: float) -> None:
         self.out = out
@@ -214,17 +195,23 @@ class _Answer:
         self.request = request
         self.turn = turn
         self.ttft_s = 0.0
-        self.wrote_anything = False
         self.loaded: ModelInfo | None = None
 
-    def stream(self, engine: EngineProcess) -> int:
-        out, request, turn = self.out, self.request, self.turn
-        for event in engine.events():
-            if isinstance(event, Loaded):
+    def stream(self, session: EngineSession) -> int:
+        for event in session.events():
+            if self.take(event):
+                return 0
+        return 1
+
+    def take(self, event: ClientEvent) -> bool:
+        """Show or store `event`; True once the answer is complete. A failure raises RunError."""
+        turn = self.turn
+        match event:
+            case Loaded():
                 self.loaded = event.info
                 if event.info.chat_template_warning:
                     print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
-            elif isinstance(event, Started):
+            case Started():
                 if turn is not None and turn.writer is None:  # a second try after a crash saves nothing twice
                     _save_started(turn, event)
                 if event.dropped_messages:
@@ -233,45 +220,54 @@ class _Answer:
                         " messages were left out of the prompt.",
                         file=sys.stderr,
                     )
-            elif isinstance(event, Token):
+            case Token():
                 if turn is not None:
                     turn.token(event)
                 if event.text:
-                    self.wrote_anything = True
-                    out.write(event.text)
-                    out.flush()
+                    self.out.write(event.text)
+                    self.out.flush()
                     if not self.ttft_s:
                         self.ttft_s = time.monotonic() - self.sent_at
-            elif isinstance(event, Failed):
+            case AnswerFailed(kind="crash" | "crash_loop") | EngineDied():
+                if turn is not None:
+                    turn.finish("error", error=event.reason)
+                raise RunError(event.reason)
+            case AnswerFailed() | LoadFailed() | CommandFailed():
                 if turn is not None:  # text already written stays, marked interrupted (Continue can pick it up)
                     kept = turn.writer is not None and bool(turn.writer.text)
                     turn.finish("interrupted" if kept else "error", error=event.reason)
                 raise RunError(event.reason)
-            elif isinstance(event, Finished):
-                app_rss = psutil.Process().memory_info().rss
-                metrics = metrics_json(event.metrics, app_rss, self.ttft_s or event.metrics.ttft_s)
-                if self.loaded is not None:  # where it ran
-                    metrics |= {
-                        "kernels": self.loaded.kernels,
-                        "gpu_layers": self.loaded.gpu_layers,
-                        "n_layers": self.loaded.n_layers,
-                        "offload_devices": list(self.loaded.offload_devices),
-                    }
-                if turn is not None:
-                    turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
-                out.write("\n")
-                if request.as_json:
-                    out.write(json.dumps(metrics))
-                    out.write("\n")
-                out.flush()
-                if turn is not None and turn.save_error is not None:
-                    raise RunError(str(turn.save_error))
-                return 0
-        return 1
+            case Finished():
+                self._finish(event)
+                return True
+            case Notice():  # the kernels changed (a first start's probe, or a crash): said once
+                print(f"hearth: {event.reason}", file=sys.stderr)
+            case LoadProgress() | Unloaded() | EngineStats() | CacheReport() | EngineStarted():
+                pass
+            case _:
+                assert_never(event)
+        return False
 
-    def died(self, reason: str) -> None:
-        if self.turn is not None:
-            self.turn.finish("error", error=reason)
+    def _finish(self, event: Finished) -> None:
+        turn = self.turn
+        app_rss = psutil.Process().memory_info().rss
+        metrics = metrics_json(event.metrics, app_rss, self.ttft_s or event.metrics.ttft_s)
+        if self.loaded is not None:  # where it ran
+            metrics |= {
+                "kernels": self.loaded.kernels,
+                "gpu_layers": self.loaded.gpu_layers,
+                "n_layers": self.loaded.n_layers,
+                "offload_devices": list(self.loaded.offload_devices),
+            }
+        if turn is not None:
+            turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
+        self.out.write("\n")
+        if self.request.as_json:
+            self.out.write(json.dumps(metrics))
+            self.out.write("\n")
+        self.out.flush()
+        if turn is not None and turn.save_error is not None:
+            raise RunError(str(turn.save_error))
 
 
 def _save_started(turn: ChatTurn, event: Started) -> None:

@@ -1,6 +1,6 @@
 """The parent's handle on one engine child process.
 
-Used by the GUI's EngineClient (on its own QThread) and by the headless CLI.
+Used by engine/client/session.py, which the GUI's EngineClient and the command lines drive.
 It knows how to start the child, talk to it, and explain its death.
 """
 
@@ -17,18 +17,19 @@ from typing import Any
 
 from engine import paths
 from engine.client.crash_report import exit_error, oom_kill_count
-from engine.errors import UserError, failed_event
+from engine.errors import UserError
 from engine.kernels.kernel_sets import KernelSet
-from engine.protocol import Command, Event, Failed, Shutdown
+from engine.protocol import Command, EngineDied, Event, Shutdown
 
 logger = logging.getLogger(__name__)
 
 STDERR_TAIL_LINES = 20
 LOG_ROTATE_BYTES = 5 * 1024 * 1024
+NOT_RUNNING = "The engine is not running."
 
 
 class EngineDiedError(RuntimeError):
-    def __init__(self, failure: Failed, exitcode: int | None = None) -> None:
+    def __init__(self, failure: EngineDied, exitcode: int | None = None) -> None:
         super().__init__(failure.reason)
         self.failure = failure
         self.exitcode = exitcode  # the child's exit code; negative: the signal that ended it
@@ -110,7 +111,7 @@ class EngineProcess:
 
     def send(self, command: Command) -> None:
         if self._conn is None:
-            raise EngineDiedError(failed_event(None, UserError("engine.not_running")))
+            raise EngineDiedError(EngineDied.from_error(UserError("engine.not_running")))
         try:
             self._conn.send(command)
         except OSError as exc:
@@ -125,7 +126,7 @@ class EngineProcess:
     def receive(self, timeout: float | None = None) -> Event | None:
         """Next event, None on timeout. Raises EngineDiedError once the child is gone."""
         if self._conn is None:
-            raise EngineDiedError(failed_event(None, UserError("engine.not_running")))
+            raise EngineDiedError(EngineDied.from_error(UserError("engine.not_running")))
         # Drain what the child sent before it died, then report the death.
         if self._conn.poll(0):
             return self._read()
@@ -157,7 +158,7 @@ class EngineProcess:
         failure = self.death_report()
         return EngineDiedError(failure, self.exitcode)
 
-    def death_report(self) -> Failed:
+    def death_report(self) -> EngineDied:
         exitcode = None
         if self._proc is not None:
             self._proc.join(2.0)
@@ -166,7 +167,7 @@ class EngineProcess:
         tail = self.stderr_tail()
         self._close_conn()
         gone = exit_error(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())
-        return failed_event(None, gone, tail, kind="crash")
+        return EngineDied.from_error(gone, tail)
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:
         """The last lines this child wrote to its log (llama.cpp's messages included)."""

@@ -12,9 +12,10 @@ machine's processor, and where that traps only another build helps.
 
 from __future__ import annotations
 
-from typing import Literal
+from engine.protocol import KernelSet
 
-KernelSet = Literal["full", "safe"]
+__all__ = ["LADDER", "KernelSet", "describe", "safer_than", "uses_extra_buffers"]
+
 LADDER: tuple[KernelSet, ...] = ("full", "safe")
 
 

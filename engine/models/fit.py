@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engine.models.shape import ModelShape
+from engine.protocol import KvCacheType
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ def kv_cache_bytes(
     shape: ModelShape,
     n_ctx: int,
     *,
-    kv_type: str = "f16",
+    kv_type: KvCacheType = "f16",
     swa_full: bool = True,
     n_ubatch: int = N_UBATCH,
     layers: range | None = None,
@@ -181,7 +182,7 @@ def estimate_fit(
     shape: ModelShape,
     n_ctx: int,
     *,
-    kv_type: str = "f16",
+    kv_type: KvCacheType = "f16",
     free_ram: int | None = None,
     free_vram: int | None = None,
     gpu_layers: int = 0,
@@ -227,7 +228,7 @@ def system_memory() -> tuple[int, int | None]:
     return int(psutil.virtual_memory().available), free_vram()
 
 
-def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: str = "f16", flash_attn: bool = False) -> int:
+def auto_gpu_layers(model_path: str, n_ctx: int, *, kv_type: KvCacheType = "f16", flash_attn: bool = False) -> int:
     """'Auto' GPU layers: the most layers whose weights, KV cache and compute buffer fit in 90 % of
     the free VRAM (0 on a CPU-only build). Each layer is tried from all of them down."""
     from pathlib import Path

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.protocol import AUTO_GPU_LAYERS, KV_CACHE_TYPES, LoadOptions
+from engine.protocol import AUTO_GPU_LAYERS, KV_CACHE_TYPES, KvCacheType, LoadOptions
 from engine.settings import load_settings, save_settings
 
 SETTINGS_KEY = "models"
@@ -19,7 +19,7 @@ class ModelSettings:
     n_ctx: int = 4096
     n_gpu_layers: int = AUTO_GPU_LAYERS
     flash_attn: bool = False
-    kv_cache_type: str = "f16"  # one of KV_CACHE_TYPES, for keys and values alike
+    kv_cache_type: KvCacheType = "f16"  # for keys and values alike
 
     def load_options(self, model_path: str, **extra: Any) -> LoadOptions:
         return LoadOptions(

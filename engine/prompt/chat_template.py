@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import Final
 
 from engine.errors import UserError
 from engine.prompt import template_guard
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
-from engine.protocol import ChatMessage
+from engine.protocol import ChatMessage, ChatTemplateSource
 
 logger = logging.getLogger(__name__)
 
 DEFAULT_TEMPLATE_NAME = "ChatML (default)"
 # ChatTemplate.source when the model's own template failed the check in choose_template.
-BROKEN_SOURCE = "broken"
+BROKEN_SOURCE: Final = "broken"
 BROKEN_TEMPLATE_WARNING = "The model's chat template is broken or unsafe: using the default template instead."
 # What choose_template renders to try a model's template: the roles every chat template handles
 # (a system message is left out: Gemma's templates refuse one on purpose).
@@ -39,7 +40,7 @@ class TemplateError(UserError, ValueError):
 
 @dataclass(frozen=True)
 class ChatTemplate:
-    source: str  # "gguf" | "default" | "override" | BROKEN_SOURCE (the model's own failed; ChatML instead)
+    source: ChatTemplateSource  # BROKEN_SOURCE: the model's own failed; ChatML instead
     name: str
     text: str
     bos_token: str

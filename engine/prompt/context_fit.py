@@ -15,7 +15,9 @@ from engine.protocol import ChatMessage, Generate
 from engine.runtime.llama_runtime import PromptTooLongError
 
 
-class _Model(Protocol):
+class PromptModel(Protocol):
+    """What prompt assembly needs of the loaded model (engine.runtime.llama_runtime.LlamaModel)."""
+
     template: ChatTemplate
     n_ctx: int
 
@@ -29,7 +31,7 @@ def answer_room(n_ctx: int, max_tokens: int) -> int:
     return max(1, min(max_tokens, n_ctx // 4))
 
 
-def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
+def fit_prompt(model: PromptModel, cmd: Generate) -> tuple[list[int], int]:
     """The prompt's tokens and how many of the oldest messages were left out to fit."""
     template = with_override(model.template, cmd.template_override)
 
@@ -69,7 +71,7 @@ def fit_prompt(model: _Model, cmd: Generate) -> tuple[list[int], int]:
     return best, best_start
 
 
-def _append_to_history(model: _Model, template: ChatTemplate, cmd: Generate) -> list[int] | None:
+def _append_to_history(model: PromptModel, template: ChatTemplate, cmd: Generate) -> list[int] | None:
     """The stored history tokens plus only the new turn's tokens, or None where that is not exact.
 
     Tokenising the whole history again can split the earlier answers differently from how the

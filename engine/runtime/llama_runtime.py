@@ -22,7 +22,7 @@ from engine.errors import UserError
 from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
 from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
-from engine.protocol import AUTO_GPU_LAYERS, LoadOptions, ModelInfo, SamplingParams
+from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
 from engine.runtime.sampler import sampler_chain
 
 logger = logging.getLogger(__name__)
@@ -54,7 +54,7 @@ def default_threads() -> int:
 _KV_TYPES = {"f16": llama_cpp.GGML_TYPE_F16, "q8_0": llama_cpp.GGML_TYPE_Q8_0, "q4_0": llama_cpp.GGML_TYPE_Q4_0}
 
 
-def kv_cache_type(name: str) -> int:
+def kv_cache_type(name: KvCacheType) -> int:
     if name not in _KV_TYPES:
         raise ModelLoadError("model_load.unknown_kv_type", name=name, choices=", ".join(_KV_TYPES))
     return int(_KV_TYPES[name])
@@ -160,7 +160,7 @@ class LlamaModel:
         self.kv_bounds: list[int] = []
         # The memory cannot be cut back to fewer tokens than this (see `_keep_window`).
         self.kv_floor = 0
-        self.stop_reason = ""
+        self.stop_reason: StopReason = "max_tokens"  # each generate() sets it
         self._piece_cache: dict[int, bytes] = {}
         self._special_piece_cache: dict[int, bytes] = {}
         self._one_token = (llama_cpp.llama_token * 1)()

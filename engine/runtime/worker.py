@@ -16,21 +16,24 @@ import traceback
 from collections import deque
 from dataclasses import replace
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, assert_never
 
-from engine.errors import UserError, failed_event, message
+from engine.errors import UserError, message
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import (
+    AnswerFailed,
     CacheReport,
     Cancel,
     ClearCache,
     Command,
+    CommandFailed,
     EngineStats,
     Event,
     Finished,
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
     LoadProgress,
     Metrics,
@@ -68,6 +71,7 @@ class Worker:
         self.conn = conn
         self.kernels: KernelSet = kernels  # the CPU kernel set every model in this process loads with
         self.pending: deque[Command] = deque()
+        self.current: Command | None = None  # the command being carried out: an internal error fails it
         self.model: Any = None  # engine.runtime.llama_runtime.LlamaModel once loaded
         self.options: LoadOptions | None = None  # what `model` was loaded with
         self.cache: Any = None  # engine.cache.prefix_cache.PrefixCache for the loaded model, if enabled
@@ -90,36 +94,42 @@ class Worker:
 
     def run(self) -> None:
         while True:
+            self.current = None
             try:
                 cmd = self.next_command()
             except EOFError:  # the parent went away
                 return
-            if isinstance(cmd, Shutdown):
-                if self.cache is not None:
-                    self.cache.persist_all()
-                return
-            if isinstance(cmd, Load):
-                self.handle_load(cmd)
-            elif isinstance(cmd, Unload):
-                self.handle_unload()
-            elif isinstance(cmd, Generate):
-                self.handle_generate(cmd)
-            elif isinstance(cmd, ClearCache):
-                if self.cache is not None:
-                    if cmd.owner is None:
-                        self.cache.clear()
-                    else:
-                        self.cache.forget_owner(cmd.owner)
-                self.send(self._cache_report())
-            elif isinstance(cmd, QueryCache):
-                self.send(self._cache_report())
-            # A Cancel for a request that already ended needs nothing.
+            self.current = cmd
+            match cmd:
+                case Shutdown():
+                    if self.cache is not None:
+                        self.cache.persist_all()
+                    return
+                case Load():
+                    self.handle_load(cmd)
+                case Unload():
+                    self.handle_unload(cmd)
+                case Generate():
+                    self.handle_generate(cmd)
+                case ClearCache():
+                    if self.cache is not None:
+                        if cmd.owner is None:
+                            self.cache.clear()
+                        else:
+                            self.cache.forget_owner(cmd.owner)
+                    self.send(self._cache_report(cmd.command_id))
+                case QueryCache():
+                    self.send(self._cache_report(cmd.command_id))
+                case Cancel():
+                    pass  # for a request that already ended: nothing to do
+                case _:
+                    assert_never(cmd)
 
     # --- load ----------------------------------------------------------------------
 
     def handle_load(self, cmd: Load) -> None:
         """Load a model. A switch that fails keeps the user working: the previous model is loaded
-        again and reported with Loaded(restored_after_failure=True) after the Failed event."""
+        again and reported with Loaded(restored_after_failure=True) after the LoadFailed event."""
         from engine.models.model_file import ModelFileError, check_model_file
         from engine.runtime.llama_runtime import ModelLoadError
         from engine.runtime.memory_guard import check_memory
@@ -132,26 +142,26 @@ class Worker:
         try:
             check_model_file(cmd.options.model_path)  # a bad file never costs the loaded model
         except ModelFileError as exc:
-            self.send(failed_event(None, exc, LOG_HINT))
-            self._bring_back(fallback)
+            self.send(LoadFailed.from_error(cmd.load_id, exc, LOG_HINT))
+            self._bring_back(fallback, cmd.load_id)
             return
         if (too_big := check_memory(cmd.options, replacing=loaded)) is not None:
-            self.send(failed_event(None, too_big, kind="memory"))  # the window offers "Load anyway"
-            self._bring_back(fallback)
+            self.send(LoadFailed.from_error(cmd.load_id, too_big, kind="memory"))  # the window offers "Load anyway"
+            self._bring_back(fallback, cmd.load_id)
             return
         self._free_model()
         try:
-            self._load(cmd.options)
+            self._load(cmd.options, cmd.load_id)
         except ModelLoadError as exc:
-            self.send(failed_event(None, exc, LOG_HINT))
-            self._bring_back(fallback)
+            self.send(LoadFailed.from_error(cmd.load_id, exc, LOG_HINT))
+            self._bring_back(fallback, cmd.load_id)
             return
         # The first load also waited for the process to start and import llama.cpp.
         self.load_began_at = self.process_started_at if self.load_finished_at == 0.0 else started
         self.load_finished_at = time.monotonic()
-        self.send(Loaded(self.model.info, self.load_finished_at - self.load_began_at, cmd.options))
+        self.send(Loaded(cmd.load_id, self.model.info, self.load_finished_at - self.load_began_at, cmd.options))
 
-    def _load(self, options: LoadOptions) -> None:
+    def _load(self, options: LoadOptions, load_id: int) -> None:
         from engine.runtime.llama_runtime import LlamaModel
 
         last_sent = [-1.0]
@@ -159,7 +169,7 @@ class Worker:
         def on_progress(fraction: float) -> None:
             if fraction - last_sent[0] >= 0.02 or fraction >= 1.0:
                 last_sent[0] = fraction
-                self.send(LoadProgress(fraction))
+                self.send(LoadProgress(load_id, fraction))
 
         self.model = LlamaModel(options, on_progress, kernels=self.kernels)
         self.options = options
@@ -167,19 +177,20 @@ class Worker:
         if options.prefix_cache:
             self.cache = self._open_cache(options)
 
-    def _bring_back(self, options: LoadOptions | None) -> None:
-        """After a refused load: the model the user had, unless it is still loaded."""
+    def _bring_back(self, options: LoadOptions | None, load_id: int) -> None:
+        """After refused load `load_id`: the model the user had, unless it is still loaded."""
         if options is None or self.has_model():
             return
         from engine.runtime.llama_runtime import ModelLoadError
 
         started = time.monotonic()
         try:
-            self._load(options)
+            self._load(options, load_id)
         except ModelLoadError as exc:  # e.g. the file went away meanwhile: nothing is loaded now
-            self.send(failed_event(None, exc, LOG_HINT))
+            self.send(LoadFailed.from_error(load_id, exc, LOG_HINT))
             return
-        self.send(Loaded(self.model.info, time.monotonic() - started, options, restored_after_failure=True))
+        info = self.model.info
+        self.send(Loaded(load_id, info, time.monotonic() - started, options, restored_after_failure=True))
 
     def has_model(self) -> bool:
         return self.model is not None
@@ -198,14 +209,14 @@ class Worker:
             self.pending.append(self.conn.recv())
         return any(isinstance(waiting, Load) for waiting in self.pending)
 
-    def handle_unload(self) -> None:
+    def handle_unload(self, cmd: Unload) -> None:
         import gc
 
         rss_before = self._proc.memory_info().rss
         self._free_model()
         gc.collect()
         _return_free_heap_to_the_system()
-        self.send(Unloaded(rss_before, self._proc.memory_info().rss))
+        self.send(Unloaded(cmd.command_id, rss_before, self._proc.memory_info().rss))
 
     def _open_cache(self, options: LoadOptions) -> Any:
         from pathlib import Path
@@ -234,10 +245,11 @@ class Worker:
             logger.warning("prefix cache disabled", exc_info=True)
             return None
 
-    def _cache_report(self) -> CacheReport:
+    def _cache_report(self, command_id: int) -> CacheReport:
+        """The cache's state, answering command `command_id`."""
         if self.cache is None:
-            return CacheReport(False, 0, 0, 0, 0, 0, 0, 0, 0)
-        report: CacheReport = self.cache.stats()
+            return CacheReport(command_id, False, 0, 0, 0, 0, 0, 0, 0, 0)
+        report: CacheReport = self.cache.stats(command_id)
         # "Helped" means any reuse, the live context included, not only snapshot hits.
         return replace(report, hits=self.answers_reused, misses=self.answers_total - self.answers_reused)
 
@@ -250,16 +262,14 @@ class Worker:
             keep_snapshot,
             prepare_context,
             read_prompt,
-            reading_plan,
             settle_answer,
-            system_prompt_length,
         )
+        from engine.prompt.assembly import plan_prompt
         from engine.prompt.chat_template import TemplateError
-        from engine.prompt.context_fit import fit_prompt
         from engine.runtime.llama_runtime import PromptTooLongError
 
         if self.model is None:
-            self.send(failed_event(cmd.request_id, UserError("engine.no_model")))
+            self.send(AnswerFailed.from_error(cmd.request_id, UserError("engine.no_model")))
             return
         model = self.model
         t_start = time.monotonic()
@@ -267,10 +277,8 @@ class Worker:
         load_s = max(0.0, self.load_finished_at - max(cmd.sent_at, self.load_began_at))
         queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
         try:
-            prompt, dropped = fit_prompt(model, cmd)
-            # Read on the same schedule with the cache and without: reuse then changes no number.
-            pin_at = system_prompt_length(model, cmd, prompt) if cmd.pin_system_prompt else 0
-            segments = reading_plan(prompt, cmd.history_tokens, cmd.history_segments, pin_at)
+            plan = plan_prompt(model, cmd)  # render, fit, tokenise, pin, plan the reads: once
+            prompt, dropped, pin_at, segments = plan.tokens, plan.dropped_messages, plan.pin_at, plan.segments
             if self.reuse_enabled:
                 reuse = prepare_context(model, self.cache, prompt, segments)
             else:  # the baseline: every answer reads its whole prompt
@@ -282,7 +290,7 @@ class Worker:
             self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
             read_prompt(model, self.cache, prompt, segments, cached=cached, pin_at=pin_at)
         except (TemplateError, PromptTooLongError) as exc:
-            self.send(failed_event(cmd.request_id, exc))
+            self.send(AnswerFailed.from_error(cmd.request_id, exc))
             return
         text_stream = Utf8Stream()
         t_first = 0.0
@@ -357,7 +365,7 @@ class Worker:
             # Remember this exchange for a switch back or a restart (a few ms per 1,000 tokens).
             keep_snapshot(model, self.cache, cmd.cache_owner)
         if self.cache is not None:
-            self.send(self._cache_report())
+            self.send(self._cache_report(cmd.request_id))
 
     def _stats(self, request_id: int, count: int, decode_s: float) -> EngineStats:
         model = self.model
@@ -415,6 +423,22 @@ def _yield_to_the_window() -> None:
         logger.warning("could not lower the engine's priority", exc_info=True)
 
 
+def _internal_error(command: Command | None, error: BaseException, details: str) -> Event | None:
+    """The failure of `command` that an internal error makes. None outside any command, or for a
+    Cancel or Shutdown: the parent's account of the death (with the log, traceback included) says it."""
+    match command:
+        case Generate():
+            return AnswerFailed.from_error(command.request_id, error, details)
+        case Load():
+            return LoadFailed.from_error(command.load_id, error, details)
+        case Unload() | ClearCache() | QueryCache():
+            return CommandFailed.from_error(command.command_id, error, details)
+        case Cancel() | Shutdown() | None:
+            return None
+        case _:
+            assert_never(command)
+
+
 LOG_HINT = message("engine.see_log")  # the details of a failed load: the log has llama.cpp's own words
 
 
@@ -430,8 +454,12 @@ def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet 
         worker.run()
     except Exception as exc:  # report, then die: the parent restarts us on the next request
         logger.error("engine failed:\n%s", traceback.format_exc())
-        with contextlib.suppress(OSError):
-            conn.send(failed_event(None, UserError("engine.internal_error", problem=exc), traceback.format_exc()))
+        failure = _internal_error(
+            worker.current, UserError("engine.internal_error", problem=exc), traceback.format_exc()
+        )
+        if failure is not None:
+            with contextlib.suppress(OSError):
+                conn.send(failure)
         raise
     finally:
         if worker.model is not None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import UserError
-from engine.protocol import SamplingParams
+from engine.protocol import OverflowPolicy, SamplingParams
 from engine.store.records import (
     OVERFLOW_POLICIES,
     Conversation,
@@ -210,7 +210,7 @@ class ConversationStore:
         model: str = "",
         system_prompt: str = "",
         sampling: SamplingParams | None = None,
-        overflow_policy: str = "drop_oldest",
+        overflow_policy: OverflowPolicy = "drop_oldest",
         *,
         model_path: str = "",
     ) -> Conversation:
@@ -297,7 +297,7 @@ class ConversationStore:
         model_path: str | None = None,
         system_prompt: str | None = None,
         sampling: SamplingParams | None = None,
-        overflow_policy: str | None = None,
+        overflow_policy: OverflowPolicy | None = None,
         template_override: str | None = None,
         clear_template_override: bool = False,
     ) -> Conversation:

@@ -8,10 +8,10 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from engine.protocol import SamplingParams
+from engine.protocol import OverflowPolicy, Role, SamplingParams
 
 MESSAGE_STATES = ("complete", "partial", "interrupted", "error")
-OVERFLOW_POLICIES = ("drop_oldest", "stop")
+OVERFLOW_POLICIES: tuple[OverflowPolicy, ...] = ("drop_oldest", "stop")
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,7 @@ class Conversation:
     model: str
     system_prompt: str
     sampling: SamplingParams
-    overflow_policy: str  # "drop_oldest" keeps the system prompt and drops the oldest turns; "stop" refuses
+    overflow_policy: OverflowPolicy  # "drop_oldest" keeps the system prompt and drops the oldest turns; "stop" refuses
     template_override: str | None  # a built-in template name; None: the model's own
     current_leaf_id: int | None  # the last message of the branch on screen
     created_at: float
@@ -45,7 +45,7 @@ class StoredMessage:
     id: int
     conversation_id: int
     parent_id: int | None
-    role: str  # "user" | "assistant"
+    role: Role  # "user" | "assistant"
     text: str
     state: str  # one of MESSAGE_STATES
     # The exact tokens the model read (a question: the part of the prompt after `token_start`

@@ -2,8 +2,8 @@
 with no engine child behind it.
 
 It records every command it is given (loads, requests, cancels, cache commands) and emits the
-events a real engine sends, in the same order: Loaded (or a Failed with no request id) for a load;
-Started, Token…, EngineStats, then Finished or Failed for a request. The test says what happens:
+events a real engine sends, in the same order: Loaded (or LoadFailed) for a load, carrying its id;
+Started, Token…, EngineStats, then Finished or AnswerFailed for a request. The test says what happens:
 
 - `reply(...)` scripts the next answers; each request takes the next one and plays it on the
   following turn of the event loop, as the real client's queued signals arrive;
@@ -25,17 +25,23 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.protocol import (
+    AnswerFailed,
+    AnswerFailureKind,
     ChatMessage,
+    ChatTemplateSource,
     EngineStats,
-    Failed,
     Finished,
     Generate,
     Loaded,
+    LoadFailed,
+    LoadFailureKind,
     LoadOptions,
     Metrics,
     ModelInfo,
+    OverflowPolicy,
     SamplingParams,
     Started,
+    StopReason,
     Token,
     Unloaded,
 )
@@ -50,7 +56,9 @@ def fake_tokens(text: str) -> tuple[int, ...]:
     return tuple(ord(ch) for ch in text)
 
 
-def model_info(path: str, *, template_source: str = "gguf", template_name: str = "", warning: str = "") -> ModelInfo:
+def model_info(
+    path: str, *, template_source: ChatTemplateSource = "gguf", template_name: str = "", warning: str = ""
+) -> ModelInfo:
     return ModelInfo(
         path=path,
         name=Path(path).stem,
@@ -73,9 +81,9 @@ class Reply:
     `stop_reason`; or, with `failure`, fail after the pieces."""
 
     pieces: tuple[str, ...] = ("Hello", " there", ".")
-    stop_reason: str = "eog"
+    stop_reason: StopReason = "eog"
     failure: str = ""
-    failure_kind: str = ""
+    failure_kind: AnswerFailureKind = ""
     dropped_messages: int = 0
 
 
@@ -102,6 +110,7 @@ class FakeEngineClient(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.loads: list[LoadOptions] = []
+        self.load_ids: list[int] = []  # each load's correlation id, as Loaded and LoadFailed echo it
         self.requests: list[Generate] = []
         self.cancelled: list[int] = []
         self.cleared: list[str | None] = []  # ClearCache owners (None: every snapshot)
@@ -118,13 +127,15 @@ class FakeEngineClient(QObject):
 
     def load(self, options: LoadOptions) -> None:
         self.loads.append(options)
+        self.load_ids.append(next(self._ids))
         if self.loads_succeed:
             QTimer.singleShot(0, self, lambda: self.finish_loading(options.model_path))
 
     def unload(self) -> None:
         self.unloads += 1
         self._model = None
-        QTimer.singleShot(0, self, lambda: self.unloaded.emit(Unloaded(RSS_BYTES, RSS_BYTES // 10)))
+        unloaded = Unloaded(next(self._ids), RSS_BYTES, RSS_BYTES // 10)
+        QTimer.singleShot(0, self, lambda: self.unloaded.emit(unloaded))
 
     def generate(
         self,
@@ -133,7 +144,7 @@ class FakeEngineClient(QObject):
         sent_at: float | None = None,
         *,
         template_override: str | None = None,
-        overflow_policy: str = "drop_oldest",
+        overflow_policy: OverflowPolicy = "drop_oldest",
         continue_last: bool = False,
         history_tokens: tuple[int, ...] = (),
         history_segments: tuple[int, ...] = (),
@@ -202,14 +213,18 @@ class FakeEngineClient(QObject):
     ) -> Loaded:
         path = path or self.loads[-1].model_path
         self._model = info or model_info(path)
-        options = next((o for o in reversed(self.loads) if o.model_path == self._model.path), None)
-        event = Loaded(self._model, load_s=0.2, options=options, restored_after_failure=restored)
+        index = next(
+            (i for i in reversed(range(len(self.loads))) if self.loads[i].model_path == self._model.path), None
+        )
+        options = self.loads[index] if index is not None else None
+        load_id = self.load_ids[index] if index is not None else 0
+        event = Loaded(load_id, self._model, load_s=0.2, options=options, restored_after_failure=restored)
         self.loaded.emit(event)
         return event
 
-    def refuse_load(self, reason: str, *, kind: str = "", details: str = "") -> Failed:
+    def refuse_load(self, reason: str, *, kind: LoadFailureKind = "", details: str = "") -> LoadFailed:
         """The engine refused the last load and lives on (the model loaded before stays)."""
-        event = Failed(None, reason, details, kind)
+        event = LoadFailed(self.load_ids[-1], reason, details, kind)
         self.failed.emit(event)
         return event
 
@@ -254,7 +269,7 @@ class FakeEngineClient(QObject):
                 )
             )
 
-    def finish(self, stop_reason: str = "eog", *, dropped_messages: int = 0) -> Finished:
+    def finish(self, stop_reason: StopReason = "eog", *, dropped_messages: int = 0) -> Finished:
         answering = self._under_way()
         self._answering = None
         request = answering.request
@@ -285,11 +300,11 @@ class FakeEngineClient(QObject):
         self.finished.emit(event)
         return event
 
-    def fail(self, reason: str, *, kind: str = "", details: str = "") -> Failed:
+    def fail(self, reason: str, *, kind: AnswerFailureKind = "", details: str = "") -> AnswerFailed:
         """The request under way fails (kind "crash": the engine died while writing it)."""
         answering = self._under_way()
         self._answering = None
-        event = Failed(answering.request.request_id, reason, details, kind)
+        event = AnswerFailed(answering.request.request_id, reason, details, kind)
         self.failed.emit(event)
         return event
 

@@ -12,9 +12,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.controllers.engine_client import CRASH_LOOP_LIMIT, EngineClient
+from app.controllers.engine_client import EngineClient
 from app.main_window import MainWindow
 from engine.client.crash_report import describe_exit
+from engine.client.session import CRASH_LOOP_LIMIT
 from engine.protocol import ChatMessage, Failed, LoadOptions, SamplingParams
 
 from .conftest import ANSWER_TIMEOUT_MS, LOAD_TIMEOUT_MS, answer_on_screen

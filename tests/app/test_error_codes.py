@@ -14,7 +14,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from app.error_texts import CONTEXT, ENGINE_SENTENCES, code_text, details_text, error_text, failed_text
-from engine.errors import ALL_CODES, MESSAGES, ErrorCode, UserError, code_of_sentence, failed_event, message
+from engine.errors import ALL_CODES, MESSAGES, ErrorCode, UserError, code_of_sentence, message
+from engine.protocol import AnswerFailed, CommandFailed, EngineDied, LoadFailed, Notice
 
 I18N_DIR = Path(__file__).resolve().parents[2] / "resources" / "i18n"
 LOCALES = ("zh_TW", "zh_CN")
@@ -71,11 +72,17 @@ def test_a_user_error_says_its_template_with_its_values() -> None:
         UserError.from_code("no.such_code", {})
 
 
-def test_a_failed_event_carries_the_code_of_its_error() -> None:
-    event = failed_event(7, UserError("engine.no_model"), "details", kind="crash")
-    assert (event.request_id, event.reason, event.details) == (7, "No model is loaded yet.", "details")
-    assert (event.kind, event.reason_code) == ("crash", "engine.no_model")
-    assert failed_event(None, RuntimeError("boom")).reason_code == ""
+def test_every_failure_event_carries_the_code_of_its_error() -> None:
+    error = UserError("engine.no_model")
+    answer = AnswerFailed.from_error(7, error, "details", kind="crash")
+    assert (answer.request_id, answer.reason, answer.details) == (7, "No model is loaded yet.", "details")
+    assert (answer.kind, answer.reason_code) == ("crash", "engine.no_model")
+    events = (LoadFailed.from_error(3, error), CommandFailed.from_error(4, error), EngineDied.from_error(error))
+    assert [event.reason_code for event in events] == ["engine.no_model"] * 3
+    assert Notice.from_error(error).reason_code == "engine.no_model"
+    died = EngineDied.from_error(error, "log tail")
+    assert (died.of_answer(9).reason_code, died.of_load(2).reason_code) == ("engine.no_model", "engine.no_model")
+    assert AnswerFailed.from_error(1, RuntimeError("boom")).reason_code == ""
 
 
 def test_only_sentences_without_values_are_recognised_from_their_text() -> None:
@@ -87,7 +94,7 @@ def test_only_sentences_without_values_are_recognised_from_their_text() -> None:
 def test_without_a_translator_the_window_shows_the_engines_english(qapp: QApplication) -> None:
     error = UserError("hub.unreachable", host="huggingface.co")
     assert error_text(error) == str(error)
-    assert failed_text(failed_event(None, error)) == str(error)
+    assert failed_text(EngineDied.from_error(error)) == str(error)
     assert details_text(message("engine.see_log")) == message("engine.see_log")
     assert details_text("a log tail") == "a log tail"
     assert code_text("", (), "plain") == "plain"

@@ -131,9 +131,9 @@ def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language
 def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBot, translated: str) -> None:
     """Offline mode on: a search in the Hub panel says so in Chinese; a download error fills in its values."""
     from engine.client.crash_report import exit_error
-    from engine.errors import failed_event
     from engine.hub.download import DiskSpaceError
     from engine.hub.offline_mode import set_offline_mode
+    from engine.protocol import EngineDied
 
     set_offline_mode(True)
     window = ModelsWindow()
@@ -149,7 +149,7 @@ def test_engine_errors_show_in_the_chosen_language_with_their_values(qtbot: QtBo
     assert str(error).startswith("Not enough free disk space to download a.gguf")
     assert error_text(error) == "磁盘空间不足，无法下载 a.gguf：还需要 2.1 GB，而 /m 只有 1.0 GB 可用。"
     # The parent's account of an engine death (engine.client.process.EngineProcess.death_report).
-    crash = failed_event(None, exit_error(3), kind="crash")
+    crash = EngineDied.from_error(exit_error(3))
     assert (crash.reason, crash.reason_code) == ("The engine stopped unexpectedly (exit code 3).", "engine.exit_code")
     assert failed_text(crash) == "引擎意外停止（退出代码 3）。"
     # A sentence without a code, or with a code this window does not know, shows as the engine wrote it.

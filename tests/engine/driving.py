@@ -12,7 +12,7 @@ from engine.client.process import EngineProcess
 from engine.kernels.kernel_sets import KernelSet
 from engine.kernels.machine import this_machine
 from engine.kernels.remembered import recall
-from engine.protocol import ChatMessage, Event, Failed, Finished, Generate, Load, LoadOptions, SamplingParams
+from engine.protocol import AnswerFailed, ChatMessage, Event, Finished, Generate, Load, LoadOptions, SamplingParams
 
 TIMEOUT_S = 120
 
@@ -30,21 +30,24 @@ def events_until(proc: EngineProcess, kinds: type | tuple[type, ...], timeout: f
     raise AssertionError(f"no {kinds} within {timeout} s; got {events[-5:]}")
 
 
-def answer(proc: EngineProcess, request_id: int, *, max_tokens: int = 8) -> Finished | Failed:
+def answer(proc: EngineProcess, request_id: int, *, max_tokens: int = 8) -> Finished | AnswerFailed:
     """Ask "Say hello." (greedy) and return how request `request_id` ended."""
     params = SamplingParams(temperature=0.0, max_tokens=max_tokens)
     proc.send(Generate(request_id, (ChatMessage("user", "Say hello."),), params, time.monotonic()))
     while True:
-        event = events_until(proc, (Finished, Failed))[-1]
-        if isinstance(event, Finished | Failed) and event.request_id == request_id:
+        event = events_until(proc, (Finished, AnswerFailed))[-1]
+        if isinstance(event, Finished | AnswerFailed) and event.request_id == request_id:
             return event
 
 
+STARTED_LOAD_ID = 1000  # the load_id of started_engine's Load
+
+
 def started_engine(model: Path, n_ctx: int = 1024) -> Iterator[EngineProcess]:
-    """For fixtures: an engine child asked to load `model`; stopped afterwards."""
+    """For fixtures: an engine child asked to load `model` (load STARTED_LOAD_ID); stopped afterwards."""
     proc = EngineProcess()
     proc.start()
-    proc.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2)))
+    proc.send(Load(STARTED_LOAD_ID, LoadOptions(str(model), n_ctx=n_ctx, n_threads=2)))
     yield proc
     proc.stop()
 

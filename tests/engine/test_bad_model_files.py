@@ -18,6 +18,7 @@ from engine.client.process import EngineDiedError, EngineProcess
 from engine.models.model_file import ModelFileError, check_model_file
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING
 from engine.protocol import (
+    AnswerFailed,
     Event,
     Failed,
     Finished,
@@ -83,12 +84,12 @@ def _until(proc: EngineProcess, kinds: tuple[type, ...]) -> list[Event]:
     return events_until(proc, kinds)
 
 
-def _answer(proc: EngineProcess, request_id: int) -> Finished | Failed:
+def _answer(proc: EngineProcess, request_id: int) -> Finished | AnswerFailed:
     return answer(proc, request_id, max_tokens=4)
 
 
 def _load(proc: EngineProcess, path: Path) -> list[Event]:
-    proc.send(Load(LoadOptions(str(path), n_ctx=512, n_threads=2)))
+    proc.send(Load(1, LoadOptions(str(path), n_ctx=512, n_threads=2)))
     return _until(proc, (Failed, Loaded))
 
 

@@ -22,6 +22,7 @@ from engine.protocol import (
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
     LoadProgress,
     SamplingParams,
@@ -29,7 +30,7 @@ from engine.protocol import (
     Token,
 )
 from engine.runtime.worker import ENGINE_NICENESS
-from tests.engine.driving import TIMEOUT_S, events_until, started_engine
+from tests.engine.driving import STARTED_LOAD_ID, TIMEOUT_S, events_until, started_engine
 
 
 @pytest.fixture
@@ -48,9 +49,12 @@ def _ask(text: str, request_id: int = 1, **sampling: object) -> Generate:
 
 def test_load_reports_progress_then_the_model(engine: EngineProcess) -> None:
     events = _until(engine, Loaded)
-    assert any(isinstance(e, LoadProgress) for e in events)
+    progress = [e for e in events if isinstance(e, LoadProgress)]
+    assert progress
+    assert {e.load_id for e in progress} == {STARTED_LOAD_ID}  # each echoes the Load it reports on
     loaded = events[-1]
     assert isinstance(loaded, Loaded)
+    assert loaded.load_id == STARTED_LOAD_ID
     assert loaded.info.n_ctx == 1024
     assert loaded.load_s > 0
 
@@ -151,9 +155,10 @@ def test_missing_model_fails_with_one_sentence(tmp_path: Path) -> None:
     proc = EngineProcess()
     proc.start()
     try:
-        proc.send(Load(LoadOptions(str(tmp_path / "missing.gguf"))))
+        proc.send(Load(7, LoadOptions(str(tmp_path / "missing.gguf"))))
         failed = _until(proc, Loaded)[-1]
-        assert isinstance(failed, Failed)
+        assert isinstance(failed, LoadFailed)
+        assert failed.load_id == 7
         assert failed.reason.startswith("Model file not found")
         assert "\n" not in failed.reason
         assert proc.is_alive(), "a bad file must not kill the engine"

@@ -10,7 +10,7 @@ import pytest
 
 from engine.client.process import EngineProcess
 from engine.models import fit
-from engine.protocol import Failed, Load, Loaded, LoadOptions
+from engine.protocol import Failed, Load, Loaded, LoadFailed, LoadOptions
 from engine.runtime.memory_guard import check_memory, load_estimate
 
 MB = 1000**2
@@ -87,11 +87,11 @@ def test_the_engine_refuses_a_context_no_computer_holds_and_stays_up(starter_mod
     proc = EngineProcess()
     proc.start()
     try:
-        proc.send(Load(LoadOptions(str(starter_model), n_ctx=10_000_000, n_threads=2)))
+        proc.send(Load(1, LoadOptions(str(starter_model), n_ctx=10_000_000, n_threads=2)))
         deadline = time.monotonic() + 120
         while (event := proc.receive(1.0)) is None or not isinstance(event, Failed | Loaded):
             assert time.monotonic() < deadline, "no answer to the load"
-        assert isinstance(event, Failed)
+        assert isinstance(event, LoadFailed)
         assert event.kind == "memory"
         assert "load it anyway" in event.reason
         assert proc.is_alive()

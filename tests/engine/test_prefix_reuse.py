@@ -93,7 +93,7 @@ def _script(seed: int, turns_each: int = 2) -> list[tuple[str, str]]:
 def _start(model: Path, reuse: bool, kernels: KernelSet | None = None, n_ctx: int = 2048) -> EngineProcess:
     engine = EngineProcess(kernels=kernels)
     engine.start()
-    engine.send(Load(LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse)))
+    engine.send(Load(1, LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse)))
     while True:
         event = engine.receive(timeout=120)
         assert not isinstance(event, Failed), event

@@ -16,8 +16,9 @@ import llama_cpp
 import numpy as np
 import pytest
 
-from engine.cache.prompt_reuse import PromptState, read_prompt, reading_plan, settle_answer, system_prompt_length
+from engine.cache.prompt_reuse import PromptState, read_prompt, settle_answer
 from engine.kernels.kernel_sets import KernelSet
+from engine.prompt.assembly import reading_plan, system_prompt_length
 from engine.prompt.context_fit import fit_prompt
 from engine.protocol import ChatMessage, Generate, LoadOptions, SamplingParams
 from engine.runtime.llama_runtime import LlamaModel

@@ -23,6 +23,7 @@ from engine.protocol import (
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
     SamplingParams,
     Started,
@@ -128,9 +129,9 @@ def test_a_load_neither_the_gpu_nor_ram_holds_is_refused_with_its_sentence(
     import psutil
 
     # Ten million tokens of context: terabytes, on the GPU or not.
-    engine.send(Load(LoadOptions(str(gpu_model), n_ctx=10_000_000, n_gpu_layers=ALL_LAYERS)))
+    engine.send(Load(1, LoadOptions(str(gpu_model), n_ctx=10_000_000, n_gpu_layers=ALL_LAYERS)))
     refusal = receive_until(engine, (Loaded, Failed))[-1]
-    assert isinstance(refusal, Failed), refusal
+    assert isinstance(refusal, LoadFailed), refusal
     assert refusal.kind == "memory"
     sentence = refusal.reason
     assert sentence.startswith("Hearth GPU check")  # the model's own name, from its header

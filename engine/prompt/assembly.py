@@ -1,0 +1,58 @@
+"""Prompt assembly, in one place and called once per answer: render the conversation with its chat
+template, fit it into the context (dropping the oldest turns if the command allows), tokenise it,
+find the pinned system prompt, and plan where its reads begin. What the prompt can reuse from the
+cache is decided next, from this plan (engine/cache/prompt_reuse.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cache.prefix_cache import common_prefix
+from engine.cache.prompt_reuse import MIN_SNAPSHOT_TOKENS
+from engine.prompt.chat_template import with_override
+from engine.prompt.context_fit import PromptModel, fit_prompt
+from engine.protocol import Generate
+
+
+@dataclass(frozen=True)
+class PromptPlan:
+    tokens: list[int]  # what the model reads
+    dropped_messages: int  # oldest turns left out to fit the context
+    pin_at: int  # where the pinned system prompt ends (0: none pinned)
+    segments: list[int]  # where the reads begin (reading_plan)
+
+
+def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
+    """The prompt `cmd` asks for, fitted and planned; TemplateError or PromptTooLongError if it cannot be."""
+    tokens, dropped = fit_prompt(model, cmd)
+    # Read on the same schedule with the cache and without: reuse then changes no number.
+    pin_at = system_prompt_length(model, cmd, tokens) if cmd.pin_system_prompt else 0
+    segments = reading_plan(tokens, cmd.history_tokens, cmd.history_segments, pin_at)
+    return PromptPlan(tokens, dropped, pin_at, segments)
+
+
+def reading_plan(
+    prompt: Sequence[int], history_tokens: Sequence[int], history_segments: Sequence[int], pin_at: int = 0
+) -> list[int]:
+    """Where the reads of `prompt` begin: 0, the starts of the history's messages the prompt still
+    holds, the end of the pinned system prompt (`pin_at`, 0 for none), and where the prompt
+    leaves the history (the new turn). With the cache and without, the same for the same
+    command, so a full read and a reused history compute every token in the same batch."""
+    shared = common_prefix(history_tokens, prompt)
+    starts = {0, shared, pin_at, *(b for b in history_segments if 0 < b <= shared)}
+    return sorted(b for b in starts if 0 <= b < len(prompt))
+
+
+def system_prompt_length(model: PromptModel, cmd: Generate, prompt: list[int]) -> int:
+    """How many leading prompt tokens are the system prompt alone (0 if they cannot be told apart)."""
+    messages = cmd.messages
+    if not messages or messages[0].role != "system":
+        return 0
+    template = with_override(model.template, cmd.template_override)
+    text = template.render(messages[:1], add_generation_prompt=False)
+    tokens = model.tokenize(text, add_special=True)
+    # The system part's tokens must be exactly where the whole prompt has them.
+    if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
+        return 0
+    return len(tokens)
