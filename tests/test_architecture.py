@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def test_headless_cli_does_not_load_qt() -> None:
     code = "import sys; import engine.cli.main; print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
@@ -13,6 +15,7 @@ def test_headless_cli_does_not_load_qt() -> None:
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.e2e
 def test_the_window_does_not_load_the_inference_library() -> None:
     """llama-cpp-python takes about half a second to import; only the engine child needs it."""
     code = (

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.paths import log_dir
 from engine.store.conversations import ConversationStore
 
@@ -35,6 +37,7 @@ def _log_files() -> list[Path]:
     return [p for p in log_dir().rglob("*") if p.is_file()]
 
 
+@pytest.mark.e2e
 def test_a_chat_session_leaves_no_message_text_in_any_log_file() -> None:
     first = _run("--system", SECRET_SYSTEM, SECRET_QUESTION)
     assert first.returncode == 0, first.stderr

@@ -12,6 +12,7 @@ from engine.kernels.machine import this_machine
 from .conftest import LOAD_TIMEOUT_MS
 
 
+@pytest.mark.e2e
 def test_the_about_page_shows_what_doctor_finds_without_blocking_the_window(qtbot: QtBot) -> None:
     dialog = AboutComputerDialog()
     qtbot.addWidget(dialog)

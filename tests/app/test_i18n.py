@@ -104,6 +104,7 @@ def test_every_quant_hint_the_engine_gives_is_marked_for_translation() -> None:
     assert set(ALL_HINTS) == set(TRANSLATED_HINTS), "mark the new hint in app/models/quant_hints.py"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
 def test_hub_panel_shows_suggested_models_and_quant_hints_in_the_chosen_language(
     qtbot: QtBot,

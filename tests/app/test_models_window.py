@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -32,6 +33,7 @@ def test_my_models_lists_the_starter_model_with_its_details(qtbot: QtBot, starte
     assert chosen.args == [str(starter_model)]
 
 
+@pytest.mark.e2e
 def test_discover_searches_the_hub_and_labels_how_each_file_fits(
     qtbot: QtBot,
     fake_hub: FakeHub,  # noqa: F811
@@ -77,6 +79,7 @@ def test_discover_searches_the_hub_and_labels_how_each_file_fits(
     assert not any("mmproj" in name for name in names)
 
 
+@pytest.mark.e2e
 def test_a_download_shows_progress_pauses_resumes_and_lands_in_the_library(
     qtbot: QtBot,
     fake_hub: FakeHub,  # noqa: F811

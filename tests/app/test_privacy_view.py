@@ -26,6 +26,7 @@ from .fake_engine import FakeEngineClient
 SHORT = SamplingParams(temperature=0.0, max_tokens=6)
 
 
+@pytest.mark.e2e
 def test_offline_mode_keeps_search_off_the_hub(
     qtbot: QtBot,
     fake_hub: FakeHub,  # noqa: F811

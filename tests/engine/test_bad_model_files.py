@@ -52,11 +52,13 @@ def _count(path: str, tried: int, crashed: int) -> None:
     FIGURES[path] = [tried, crashed]
 
 
+@pytest.mark.e2e
 def test_the_corpus_is_big_enough(corpus: list[BadFile]) -> None:
     assert len(corpus) >= 25
     assert len({f.path.name for f in corpus}) == len(corpus)
 
 
+@pytest.mark.e2e
 def test_check_model_file_names_each_fault(corpus: list[BadFile]) -> None:
     problems = []
     crashed = 0
@@ -93,6 +95,7 @@ def _load(proc: EngineProcess, path: Path) -> list[Event]:
     return _until(proc, (Failed, Loaded))
 
 
+@pytest.mark.e2e
 def test_the_engine_says_the_sentence_and_keeps_working(
     corpus: list[BadFile], starter_model: Path, tmp_path: Path
 ) -> None:
@@ -149,6 +152,7 @@ def _hearth_run(bad: BadFile) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.e2e
 def test_hearth_run_exits_1_with_one_line(corpus: list[BadFile]) -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(_hearth_run, corpus))

@@ -77,6 +77,7 @@ def _assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str
 # --- hearth run --chat --------------------------------------------------------------------
 
 
+@pytest.mark.e2e
 def test_second_turn_continues_the_conversation_with_its_history(two_turns: TwoTurns) -> None:
     first, second = two_turns.metrics
     # The second prompt is the whole conversation: the first question, its answer, the new question.
@@ -109,6 +110,7 @@ def test_second_turn_continues_the_conversation_with_its_history(two_turns: TwoT
         assert len(branch[2].token_ids) < second["prompt_tokens"] - first["prompt_tokens"]
 
 
+@pytest.mark.e2e
 def test_run_without_chat_stores_nothing() -> None:
     result = _hearth("run", "--temperature", "0", "--max-tokens", "8", "--threads", "2", "Say hi.")
     assert result.returncode == 0, result.stderr
@@ -116,6 +118,7 @@ def test_run_without_chat_stores_nothing() -> None:
         assert store.summaries() == []
 
 
+@pytest.mark.e2e
 def test_a_model_that_fails_to_load_leaves_the_conversation_unchanged(tmp_path: Path) -> None:
     result = _hearth("run", "--chat", CHAT, "--model", str(tmp_path / "absent.gguf"), "hi")
     _assert_one_line_error(result, "Model file not found")
@@ -126,6 +129,7 @@ def test_a_model_that_fails_to_load_leaves_the_conversation_unchanged(tmp_path: 
 # --- hearth chats ---------------------------------------------------------------------------
 
 
+@pytest.mark.e2e
 @pytest.mark.usefixtures("db_with_two_turns")
 def test_list_shows_conversations_by_last_use() -> None:
     with ConversationStore() as store:
@@ -145,11 +149,13 @@ def test_list_shows_conversations_by_last_use() -> None:
     assert lines[2].endswith("Older")
 
 
+@pytest.mark.e2e
 def test_list_with_no_conversations() -> None:
     assert _hearth("chats", "list").stdout == "No conversations yet.\n"
     assert json.loads(_hearth("chats", "list", "--json").stdout) == []
 
 
+@pytest.mark.e2e
 def test_export_markdown_and_json_then_import_round_trip(db_with_two_turns: Path, tmp_path: Path) -> None:
     markdown = _hearth("chats", "export", CHAT, "--format", "md")
     assert markdown.returncode == 0, markdown.stderr
@@ -182,6 +188,7 @@ def test_export_markdown_and_json_then_import_round_trip(db_with_two_turns: Path
     assert _hearth("chats", "export", "2").stdout.split("\n", 3)[3] == markdown.stdout.split("\n", 3)[3]
 
 
+@pytest.mark.e2e
 def test_rm_deletes_for_good(db_with_two_turns: Path, two_turns: TwoTurns, hearth_home: Path) -> None:
     shutil.copytree(two_turns.home / "cache", hearth_home / "cache")  # with its prefix-cache snapshots
     snapshots = list((hearth_home / "cache" / "prefix").glob("*/*.kv"))
@@ -197,6 +204,7 @@ def test_rm_deletes_for_good(db_with_two_turns: Path, two_turns: TwoTurns, heart
     _assert_one_line_error(_hearth("chats", "rm", CHAT), CHAT)
 
 
+@pytest.mark.e2e
 def test_rm_refuses_a_title_two_conversations_share() -> None:
     with ConversationStore() as store:
         first, second = store.create(title="Same"), store.create(title="Same")
@@ -210,11 +218,13 @@ def test_rm_refuses_a_title_two_conversations_share() -> None:
 # --- errors: one line on stderr, exit code 1 ----------------------------------------------
 
 
+@pytest.mark.e2e
 def test_unknown_conversation() -> None:
     _assert_one_line_error(_hearth("chats", "export", "No such chat"), "No such chat")
     _assert_one_line_error(_hearth("chats", "rm", "42"), "42")
 
 
+@pytest.mark.e2e
 @pytest.mark.usefixtures("db_with_two_turns")
 def test_unwritable_output_path(tmp_path: Path) -> None:
     _assert_one_line_error(_hearth("chats", "export", CHAT, "-o", str(tmp_path / "missing" / "out.md")), "missing")
@@ -241,6 +251,7 @@ def test_bad_import_files(tmp_path: Path, content: bytes | None, words: list[str
         assert store.summaries() == []
 
 
+@pytest.mark.e2e
 def test_a_damaged_import_leaves_no_half_conversation(db_with_two_turns: Path, tmp_path: Path) -> None:
     exported = json.loads(_hearth("chats", "export", CHAT, "--format", "json").stdout)
     exported["messages"][2]["role"] = "robot"  # the first two messages would be saved before this one fails

@@ -57,6 +57,7 @@ def _hearth(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
     )
 
 
+@pytest.mark.e2e
 @pytest.mark.usefixtures("unknown_machine")
 def test_the_first_start_probes_once_and_later_starts_reuse_the_verdict() -> None:
     first = KernelPolicy().for_next_start()
@@ -70,6 +71,7 @@ def test_the_first_start_probes_once_and_later_starts_reuse_the_verdict() -> Non
     assert later.current_choice() == choice  # read back, not probed again
 
 
+@pytest.mark.e2e
 @pytest.mark.usefixtures("unknown_machine")
 @pytest.mark.parametrize("stage", ["load", "decode"])
 def test_a_processor_that_refuses_the_fast_kernels_is_found_out_before_the_first_answer(
@@ -89,6 +91,7 @@ def test_a_processor_that_refuses_the_fast_kernels_is_found_out_before_the_first
     assert (again.kernels, again.notice) == ("safe", None)
 
 
+@pytest.mark.e2e
 @pytest.mark.usefixtures("unknown_machine")
 def test_where_nothing_runs_one_sentence_says_so_and_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(SIMULATE, "decode:all")
@@ -113,6 +116,7 @@ def test_the_missing_instruction_class_is_named_from_the_build_and_the_processor
     assert missing_features(info, ()) == []  # nothing to compare with: not named
 
 
+@pytest.mark.e2e
 def test_hearth_run_recovers_when_the_engine_dies_of_sigill_at_its_first_decode() -> None:
     _remember_fast_kernels()
     args = ("run", "--temperature", "0", "--max-tokens", "12", "--json", "What is the capital of France?")
@@ -134,6 +138,7 @@ def test_hearth_run_recovers_when_the_engine_dies_of_sigill_at_its_first_decode(
     assert "crash" not in again.stderr
 
 
+@pytest.mark.e2e
 def test_hearth_run_on_a_processor_where_nothing_runs_ends_with_one_sentence() -> None:
     _remember_fast_kernels()
     result = _hearth("run", "--max-tokens", "4", "Hello", env={SIMULATE: "decode:all"})
@@ -157,6 +162,7 @@ def _kill_with_sigill_while_loading(log: Path, stop: threading.Event) -> None:
         time.sleep(0.001)
 
 
+@pytest.mark.e2e
 def test_an_engine_killed_with_sigill_while_loading_is_restarted_on_safe_kernels_and_answers() -> None:
     from engine.cli.run import RunRequest, run
     from engine.paths import log_dir

@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from engine.kernels import remembered
 from engine.kernels.machine import this_machine
 
@@ -22,6 +24,7 @@ def _doctor(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.e2e
 def test_doctor_json_reports_the_processor_the_build_the_kernels_and_the_devices() -> None:
     remembered.remember(this_machine(), remembered.KernelChoice("safe", "crash", "It crashed.", "AMX", 1.0))
     result = _doctor("--json")
@@ -45,6 +48,7 @@ def test_doctor_json_reports_the_processor_the_build_the_kernels_and_the_devices
     assert report["starter_model"].endswith(".gguf")
 
 
+@pytest.mark.e2e
 def test_doctor_text_names_what_a_person_needs_and_says_the_kernels_are_not_chosen_before_the_first_start() -> None:
     remembered.store_path().unlink(missing_ok=True)
     result = _doctor()

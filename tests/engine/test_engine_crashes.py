@@ -114,6 +114,7 @@ def _engine_child(parent: psutil.Process, timeout: float = TIMEOUT_S) -> psutil.
     raise AssertionError("hearth run started no engine child")
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("signum", "name"), [(signal.SIGSEGV, "SIGSEGV"), (signal.SIGKILL, "SIGKILL")])
 def test_hearth_run_reports_a_killed_engine_in_one_line(signum: signal.Signals, name: str) -> None:
     run = subprocess.Popen(

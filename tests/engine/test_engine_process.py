@@ -47,6 +47,7 @@ def _ask(text: str, request_id: int = 1, **sampling: object) -> Generate:
     return Generate(request_id, (ChatMessage("user", text),), params, time.monotonic())
 
 
+@pytest.mark.e2e
 def test_load_reports_progress_then_the_model(engine: EngineProcess) -> None:
     events = _until(engine, Loaded)
     progress = [e for e in events if isinstance(e, LoadProgress)]
@@ -59,6 +60,7 @@ def test_load_reports_progress_then_the_model(engine: EngineProcess) -> None:
     assert loaded.load_s > 0
 
 
+@pytest.mark.e2e
 def test_answer_streams_and_metrics_add_up(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     engine.send(_ask("Write three sentences about the sea.", max_tokens=80))
@@ -85,6 +87,7 @@ def test_answer_streams_and_metrics_add_up(engine: EngineProcess) -> None:
     assert m.stop_reason in ("eog", "max_tokens")
 
 
+@pytest.mark.e2e
 def test_stats_arrive_while_streaming(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     # A long answer on any processor: a short one ("Count to fifty" gave 9 tokens on one) ends before a stats tick.
@@ -96,6 +99,7 @@ def test_stats_arrive_while_streaming(engine: EngineProcess) -> None:
     assert all(s.kv_bytes > 0 and s.n_ctx_used > 0 for s in stats)
 
 
+@pytest.mark.e2e
 def test_cancel_takes_effect_within_one_token(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     engine.send(_ask("Write a very long story about a lighthouse keeper.", max_tokens=400, temperature=0.8, seed=3))
@@ -114,6 +118,7 @@ def test_cancel_takes_effect_within_one_token(engine: EngineProcess) -> None:
     assert event.metrics.tokens_after_cancel <= 1
 
 
+@pytest.mark.e2e
 def test_tokens_arrive_in_order_and_add_up_to_the_answer(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     engine.send(_ask("List ten fruits.", max_tokens=60))
@@ -127,6 +132,7 @@ def test_tokens_arrive_in_order_and_add_up_to_the_answer(engine: EngineProcess) 
     assert indexes[-1] == finished.metrics.decode_tokens
 
 
+@pytest.mark.e2e
 def test_second_turn_reuses_the_live_context(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     engine.send(_ask("Say hello.", request_id=1, max_tokens=16))
@@ -151,6 +157,7 @@ def test_second_turn_reuses_the_live_context(engine: EngineProcess) -> None:
     assert second.metrics.prefill_tokens < second.metrics.prompt_tokens
 
 
+@pytest.mark.e2e
 def test_missing_model_fails_with_one_sentence(tmp_path: Path) -> None:
     proc = EngineProcess()
     proc.start()
@@ -166,6 +173,7 @@ def test_missing_model_fails_with_one_sentence(tmp_path: Path) -> None:
         proc.stop()
 
 
+@pytest.mark.e2e
 def test_killed_child_is_reported_with_its_last_log_lines(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     engine.send(_ask("Write a long poem.", max_tokens=300))
@@ -178,6 +186,7 @@ def test_killed_child_is_reported_with_its_last_log_lines(engine: EngineProcess)
     assert "llama" in info.value.failure.details.lower()  # llama.cpp's own load log went to the tail
 
 
+@pytest.mark.e2e
 def test_engine_runs_below_normal_priority(engine: EngineProcess) -> None:
     _until(engine, Loaded)
     assert engine.pid is not None

@@ -86,6 +86,7 @@ def _failure(session: EngineSession) -> Failed:
     return event
 
 
+@pytest.mark.e2e
 def test_events_come_back_with_the_ids_of_the_commands_they_answer(starter_model: Path) -> None:
     with EngineSession() as session:
         load_id = session.new_id()
@@ -113,6 +114,7 @@ def test_events_come_back_with_the_ids_of_the_commands_they_answer(starter_model
     assert not [e for e in events if isinstance(e, Failed)]
 
 
+@pytest.mark.e2e
 def test_a_killed_engine_is_said_at_once_and_the_next_message_starts_a_fresh_one(starter_model: Path) -> None:
     with EngineSession() as session:
         session.send(Load(session.new_id(), _options(starter_model)))
@@ -139,6 +141,7 @@ def test_a_killed_engine_is_said_at_once_and_the_next_message_starts_a_fresh_one
     assert [e.info.path for e in loaded] == [str(starter_model)]  # the model the user had, loaded again
 
 
+@pytest.mark.e2e
 def test_a_model_whose_load_keeps_killing_the_engine_is_given_up_until_asked_for_again(starter_model: Path) -> None:
     with EngineSession() as session:
         load_id = session.new_id()
@@ -186,6 +189,7 @@ def _remember_fast_kernels() -> None:
     remembered.remember(this_machine(), choice)
 
 
+@pytest.mark.e2e
 def test_hearth_run_gets_the_sessions_restart_on_the_safe_kernels(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -221,6 +225,7 @@ class _KillTheEngineAfterTheFirstTurn(StringIO):
             os.waitid(os.P_PID, self.killed, os.WEXITED | os.WNOWAIT)  # dead, and still the session's to reap
 
 
+@pytest.mark.e2e
 def test_hearth_replay_goes_on_in_a_fresh_engine_after_the_engine_dies_between_turns(
     starter_model: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

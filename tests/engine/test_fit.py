@@ -76,6 +76,7 @@ def test_shape_of_the_starter_model(starter_model: Path) -> None:
     assert shape.n_params == 134_515_008
 
 
+@pytest.mark.e2e
 def test_shape_of_gemma3_every_sixth_layer_is_global(gemma_model: Path) -> None:
     shape = shape_of(gemma_model)
     assert (shape.architecture, shape.n_layer, shape.sliding_window) == ("gemma3", 18, 512)
@@ -83,6 +84,7 @@ def test_shape_of_gemma3_every_sixth_layer_is_global(gemma_model: Path) -> None:
     assert [il for il in range(18) if not shape.is_swa(il)] == [5, 11, 17]
 
 
+@pytest.mark.e2e
 def test_kv_cache_matches_what_llama_cpp_allocates(starter_model: Path, gemma_model: Path) -> None:
     configs = [(2048, True), (3000, True), (8192, True)]
     measured = llama_cpp_kv_bytes(starter_model, configs)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REQUIRED_KEYS = {
     "model",
     "prompt_tokens",
@@ -37,6 +39,7 @@ def _hearth(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.e2e
 def test_run_streams_the_answer_and_ends_with_json() -> None:
     result = _hearth(
         "run", "--temperature", "0", "--max-tokens", "40", "--threads", "2", "--json", "What is the capital of France?"
@@ -57,6 +60,7 @@ def test_run_streams_the_answer_and_ends_with_json() -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_seed_makes_runs_repeatable() -> None:
     args = (
         "run",
@@ -75,6 +79,7 @@ def test_seed_makes_runs_repeatable() -> None:
     assert first.stdout == second.stdout
 
 
+@pytest.mark.e2e
 def test_missing_model_is_one_line_on_stderr(tmp_path: Path) -> None:
     result = _hearth("run", "--model", str(tmp_path / "absent.gguf"), "hi")
     assert result.returncode == 1
@@ -84,6 +89,7 @@ def test_missing_model_is_one_line_on_stderr(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.e2e
 def test_not_a_model_is_one_line_on_stderr(tmp_path: Path) -> None:
     bogus = tmp_path / "bogus.gguf"
     bogus.write_bytes(b"\x00" * 1024)

@@ -150,6 +150,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.e2e
 def test_run_takes_a_library_name(tmp_path: Path, starter_model: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
@@ -162,6 +163,7 @@ def test_run_takes_a_library_name(tmp_path: Path, starter_model: Path) -> None:
     assert 0 < metrics["decode_tokens"] <= 4
 
 
+@pytest.mark.e2e
 def test_run_with_an_unknown_name_or_a_missing_path() -> None:
     unknown = _run("--model", "no-such-model", "Hi")
     assert unknown.returncode == 1

@@ -48,6 +48,7 @@ def test_load_progress_is_reported(starter_model: Path) -> None:
     assert seen[-1] == pytest.approx(1.0)
 
 
+@pytest.mark.e2e
 def test_streams_an_answer_and_stops_at_end_of_generation(model: LlamaModel) -> None:
     tokens, text = _answer(model, "What is the capital of France?", SamplingParams(temperature=0, max_tokens=200))
     assert tokens
@@ -63,6 +64,7 @@ def test_max_tokens_stops_the_answer(model: LlamaModel) -> None:
     assert model.stop_reason == "max_tokens"
 
 
+@pytest.mark.e2e
 def test_seeded_sampling_is_reproducible(model: LlamaModel) -> None:
     params = SamplingParams(temperature=1.0, top_k=100, top_p=1.0, min_p=0.0, seed=1234, max_tokens=40)
     first, _ = _answer(model, "Tell me something surprising.", params)
@@ -97,6 +99,7 @@ def _is_whole_utf8(data: bytes) -> bool:
     return True
 
 
+@pytest.mark.e2e
 def test_live_context_is_reused_for_a_follow_up(model: LlamaModel) -> None:
     model.clear()
     history = (ChatMessage("user", "Name a colour."),)
@@ -116,6 +119,7 @@ def test_prompt_longer_than_context_is_refused(model: LlamaModel) -> None:
         model.prefill(list(range(100, 1200)))
 
 
+@pytest.mark.e2e
 def test_a_model_without_a_chat_template_still_answers(model_without_template: Path) -> None:
     m = LlamaModel(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
     try:

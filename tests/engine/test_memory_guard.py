@@ -82,6 +82,7 @@ def test_a_file_the_header_cannot_read_is_left_to_the_file_check(tmp_path: Path)
     assert check_memory(LoadOptions(str(bad))) is None
 
 
+@pytest.mark.e2e
 def test_the_engine_refuses_a_context_no_computer_holds_and_stays_up(starter_model: Path) -> None:
     # 10 million tokens of context need hundreds of GB: refused before llama.cpp allocates anything.
     proc = EngineProcess()

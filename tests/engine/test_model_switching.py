@@ -45,6 +45,7 @@ def _answer(proc: EngineProcess, request_id: int) -> Finished | AnswerFailed:
     return answer(proc, request_id)
 
 
+@pytest.mark.e2e
 def test_switch_to_another_model_and_back(engine: EngineProcess, starter_model: Path, gemma_model: Path) -> None:
     engine.send(Load(7, LoadOptions(str(gemma_model), n_ctx=1024, n_threads=2)))
     loaded = _collect(engine, Loaded)[-1]
@@ -62,6 +63,7 @@ def test_switch_to_another_model_and_back(engine: EngineProcess, starter_model: 
     assert isinstance(_answer(engine, 2), Finished)
 
 
+@pytest.mark.e2e
 def test_a_load_that_llama_cpp_refuses_brings_the_previous_model_back(
     engine: EngineProcess, starter_model: Path, refused_by_llama_cpp: Path
 ) -> None:
@@ -80,6 +82,7 @@ def test_a_load_that_llama_cpp_refuses_brings_the_previous_model_back(
     assert isinstance(_answer(engine, 1), Finished)
 
 
+@pytest.mark.e2e
 def test_a_file_that_is_not_a_model_never_unloads_the_current_one(engine: EngineProcess, tmp_path: Path) -> None:
     not_a_model = tmp_path / "notes.gguf"
     not_a_model.write_text("these are my notes, not a model")
@@ -91,6 +94,7 @@ def test_a_file_that_is_not_a_model_never_unloads_the_current_one(engine: Engine
     assert isinstance(answer, Finished)
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("bad_file", ["refused_by_llama_cpp", "not_a_model"])
 def test_a_fresh_engine_whose_first_load_fails_loads_the_fallback(
     bad_file: str, starter_model: Path, tmp_path: Path, request: pytest.FixtureRequest
@@ -118,6 +122,7 @@ def test_a_fresh_engine_whose_first_load_fails_loads_the_fallback(
         proc.stop()
 
 
+@pytest.mark.e2e
 def test_only_the_last_of_several_quick_picks_is_loaded(
     engine: EngineProcess, starter_model: Path, gemma_model: Path
 ) -> None:
@@ -130,6 +135,7 @@ def test_only_the_last_of_several_quick_picks_is_loaded(
     assert _answer(engine, 1).request_id == 1
 
 
+@pytest.mark.e2e
 def test_unload_frees_memory_and_a_send_then_says_no_model(engine: EngineProcess) -> None:
     engine.send(Unload(6))
     unloaded = _collect(engine, Unloaded)[-1]
@@ -141,6 +147,7 @@ def test_unload_frees_memory_and_a_send_then_says_no_model(engine: EngineProcess
     assert answer.reason == "No model is loaded yet."
 
 
+@pytest.mark.e2e
 def test_a_compressed_kv_cache_loads_and_answers(engine: EngineProcess, starter_model: Path) -> None:
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2, type_k="q8_0", type_v="q8_0", flash_attn=True)
     engine.send(Load(7, options))
@@ -148,6 +155,7 @@ def test_a_compressed_kv_cache_loads_and_answers(engine: EngineProcess, starter_
     assert isinstance(_answer(engine, 1), Finished)
 
 
+@pytest.mark.e2e
 def test_a_compressed_value_cache_without_flash_attention_says_why(engine: EngineProcess, starter_model: Path) -> None:
     options = LoadOptions(str(starter_model), n_ctx=1024, n_threads=2, type_v="q8_0", flash_attn=False)
     engine.send(Load(7, options))

@@ -159,6 +159,7 @@ def model_and_kernels(request: pytest.FixtureRequest) -> tuple[Path, KernelSet]:
     return model, kernels_or_skip(kernels)
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(600)
 def test_interleaved_conversations_answer_the_same_with_and_without_the_cache(
     model_and_kernels: tuple[Path, KernelSet],
@@ -182,6 +183,7 @@ def test_interleaved_conversations_answer_the_same_with_and_without_the_cache(
     assert [t.metrics.prompt_tokens for t in cached] == [t.metrics.prompt_tokens for t in baseline]
 
 
+@pytest.mark.e2e
 def test_after_a_restart_a_conversation_is_served_from_disk(starter_model: Path) -> None:
     script = _script(seed=3, turns_each=1)
     engine = _start(starter_model, reuse=True)
@@ -203,6 +205,7 @@ def test_after_a_restart_a_conversation_is_served_from_disk(starter_model: Path)
     )
 
 
+@pytest.mark.e2e
 def test_the_system_prompt_is_pinned_and_kept_on_disk(starter_model: Path, hearth_home: Path) -> None:
     from engine.cache.prefix_cache import cache_root, read_snapshot_header
 
@@ -223,6 +226,7 @@ def test_the_system_prompt_is_pinned_and_kept_on_disk(starter_model: Path, heart
     assert all(t[: len(pinned[0])] == pinned[0] for t in others)  # every exchange starts with it
 
 
+@pytest.mark.e2e
 def test_a_damaged_snapshot_on_disk_is_ignored_and_the_answer_is_still_right(starter_model: Path) -> None:
     from engine.cache.prefix_cache import cache_root
 
@@ -276,6 +280,7 @@ def _share_edit_regenerate(engine: EngineProcess) -> list[Turn]:
     return turns
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(600)
 def test_a_shared_system_prompt_an_edit_and_a_regenerate_answer_as_a_full_read(
     model_and_kernels: tuple[Path, KernelSet],
@@ -306,6 +311,7 @@ def test_a_shared_system_prompt_an_edit_and_a_regenerate_answer_as_a_full_read(
     assert regenerate.cached_tokens == edit.cached_tokens
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(900)
 def test_conversations_longer_than_the_sliding_window_answer_as_a_full_read(gemma_model: Path) -> None:
     """Gemma 3 attends over the last 512 tokens in 5 of 6 layers. Two conversations grow well past

@@ -139,6 +139,7 @@ def _pair(path: Path, kernels: KernelSet) -> Iterator[tuple[LlamaModel, LlamaMod
         full.close()
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("kernels", ["full", "safe"])
 def test_a_kept_or_restored_history_gives_the_very_logits_of_a_full_read(model_path: Path, kernels: KernelSet) -> None:
@@ -153,6 +154,7 @@ def test_a_kept_or_restored_history_gives_the_very_logits_of_a_full_read(model_p
             assert restored_past_window, f"no snapshot past the window was restored: {turns}"
 
 
+@pytest.mark.e2e
 @pytest.mark.timeout(600)
 def test_a_window_sized_sliding_cache_is_exact_too(gemma_model: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without swa_full llama.cpp keeps only the window (and a batch) of a sliding-window model,
@@ -173,6 +175,7 @@ def test_a_window_sized_sliding_cache_is_exact_too(gemma_model: Path, monkeypatc
         assert turns[-1][0] > kept.n_swa + kept.n_batch  # past the whole window-sized cache
 
 
+@pytest.mark.e2e
 def test_a_restored_sliding_window_is_read_on_but_never_cut_back(gemma_model: Path) -> None:
     for _, kept in _pair(gemma_model, kernels_or_skip("safe")):
         tokens = kept.tokenize(QUESTION * 60)[:900]

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.store.conversations import ConversationStore
 
 TURNS = [
@@ -35,6 +37,7 @@ def _lines(result: subprocess.CompletedProcess[str]) -> list[dict[str, object]]:
     return [json.loads(line) for line in result.stdout.splitlines()]
 
 
+@pytest.mark.e2e
 def test_replay_reuses_switched_back_conversations_and_matches_the_baseline(
     tmp_path: Path, hearth_home: Path, monkeypatch: object
 ) -> None:
@@ -71,6 +74,7 @@ def test_replay_reuses_switched_back_conversations_and_matches_the_baseline(
     assert more["cache_source"] == "disk"  # a new engine: the snapshot from the last run
 
 
+@pytest.mark.e2e
 def test_a_bad_script_is_one_line_and_exit_1(tmp_path: Path) -> None:
     script = tmp_path / "bad.jsonl"
     script.write_text('{"conversation": "x", "user": "hi"}\nnot json\n', encoding="utf-8")

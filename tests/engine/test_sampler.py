@@ -26,6 +26,7 @@ def _tokens(model: LlamaModel, sampling: SamplingParams, preselect: bool) -> lis
     return [step.token for step in model.generate(prompt, sampling, preselect=preselect)]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     "sampling",
     [

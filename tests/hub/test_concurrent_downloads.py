@@ -128,6 +128,7 @@ def no_traceback(*children: Download) -> None:
         assert "Traceback" not in child.err, child.err
 
 
+@pytest.mark.e2e
 def test_the_second_command_waits_and_finds_the_file_in_the_library(
     fake_hub: FakeHub, model: Path, dest: Path, downloads: list[Download]
 ) -> None:
@@ -157,6 +158,7 @@ def test_the_second_command_waits_and_finds_the_file_in_the_library(
     assert second_out == f"Already in the library: {dest}\n"
 
 
+@pytest.mark.e2e
 def test_the_waiting_command_takes_over_and_resumes_when_the_first_is_killed(
     fake_hub: FakeHub, model: Path, dest: Path, downloads: list[Download]
 ) -> None:
@@ -188,6 +190,7 @@ def test_the_waiting_command_takes_over_and_resumes_when_the_first_is_killed(
     assert_one_good_file(dest, model)
 
 
+@pytest.mark.e2e
 def test_ctrl_c_while_waiting_exits_130_and_leaves_the_other_download_alone(
     fake_hub: FakeHub, model: Path, dest: Path, downloads: list[Download]
 ) -> None:
@@ -214,6 +217,7 @@ def test_ctrl_c_while_waiting_exits_130_and_leaves_the_other_download_alone(
 # ---- the window's queue and a command at the same time ----
 
 
+@pytest.mark.e2e
 def test_the_window_waits_for_a_command_and_pauses_and_cancels_while_waiting(
     fake_hub: FakeHub, model: Path, dest: Path, downloads: list[Download]
 ) -> None:
@@ -258,6 +262,7 @@ def test_the_window_waits_for_a_command_and_pauses_and_cancels_while_waiting(
     assert file_gets(fake_hub) == [None]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("stop", ["pause", "cancel"])
 def test_a_command_takes_over_when_the_window_pauses_or_cancels(
     fake_hub: FakeHub, model: Path, dest: Path, downloads: list[Download], stop: str
@@ -294,6 +299,7 @@ def test_a_command_takes_over_when_the_window_pauses_or_cancels(
             assert len(file_gets(fake_hub)) == 2
 
 
+@pytest.mark.e2e
 def test_a_cancel_with_nobody_waiting_still_deletes_the_part(fake_hub: FakeHub, model: Path, dest: Path) -> None:
     fake_hub.throttle_bytes_per_s = 4 * MiB
     with DownloadQueue(backoff_s=0.02) as queue:

@@ -65,6 +65,7 @@ def weights(tmp_path: Path) -> Path:
     return random_file(tmp_path / "src" / "weights.gguf", 6 * MiB)
 
 
+@pytest.mark.e2e
 def test_download_verifies_records_the_source_and_never_downloads_twice(fake_hub: FakeHub, weights: Path) -> None:
     repo = fake_hub.add_repo("org/model", {"weights.gguf": weights})
     seen: list[DownloadProgress] = []
@@ -108,6 +109,7 @@ def test_a_wrong_advertised_hash_is_refused_and_nothing_is_saved(fake_hub: FakeH
     assert all(entry.repo_id != "org/model" for entry in Library().entries(include_hidden=True))
 
 
+@pytest.mark.e2e
 def test_a_connection_that_keeps_dropping_is_resumed_from_each_offset(fake_hub: FakeHub, weights: Path) -> None:
     fake_hub.add_repo("org/model", {"weights.gguf": weights})
     fake_hub.drop_after_bytes = 2 * MiB
@@ -118,6 +120,7 @@ def test_a_connection_that_keeps_dropping_is_resumed_from_each_offset(fake_hub: 
     assert file_gets(fake_hub, "weights.gguf") == [None, f"bytes={2 * MiB}-", f"bytes={4 * MiB}-"]
 
 
+@pytest.mark.e2e
 def test_the_server_going_down_mid_download_retries_until_it_is_back(fake_hub: FakeHub, weights: Path) -> None:
     fake_hub.add_repo("org/model", {"weights.gguf": weights})
     fake_hub.throttle_bytes_per_s = 4 * MiB
@@ -147,6 +150,7 @@ def test_the_server_going_down_mid_download_retries_until_it_is_back(fake_hub: F
     assert int(resumed.removeprefix("bytes=").rstrip("-")) >= MiB
 
 
+@pytest.mark.e2e
 def test_a_server_that_stays_down_gives_one_sentence_and_keeps_the_part(fake_hub: FakeHub, weights: Path) -> None:
     fake_hub.add_repo("org/model", {"weights.gguf": weights})
     fake_hub.throttle_bytes_per_s = 4 * MiB
@@ -208,6 +212,7 @@ def test_a_gated_repo_needs_a_token_that_accepted_its_terms(fake_hub: FakeHub, w
     assert all(r.authorized for r in fake_hub.requests if r.method == "GET" and "resolve" in r.path)
 
 
+@pytest.mark.e2e
 def test_a_remote_file_that_changed_since_the_pause_starts_over(
     fake_hub: FakeHub, weights: Path, tmp_path: Path
 ) -> None:
@@ -230,6 +235,7 @@ def test_a_remote_file_that_changed_since_the_pause_starts_over(
     assert file_gets(fake_hub, "weights.gguf") == [None]
 
 
+@pytest.mark.e2e
 def test_a_split_gguf_appears_only_when_every_part_is_verified(fake_hub: FakeHub, tmp_path: Path) -> None:
     parts = write_split_gguf(tmp_path / "split", "Tiny-Split-Q8_0", 2, extra_tokens=20000)
     names = [p.name for p in parts]
@@ -261,6 +267,7 @@ def small_disk(tmp_path: Path) -> Iterator[Path]:
         yield mount_point
 
 
+@pytest.mark.e2e
 def test_not_enough_free_space_is_refused_before_any_byte(fake_hub: FakeHub, small_disk: Path, tmp_path: Path) -> None:
     fake_hub.add_repo("org/big", {"big.gguf": random_file(tmp_path / "src" / "big.gguf", 30 * MiB)})
     dest = small_disk / "big.gguf"
@@ -279,6 +286,7 @@ def test_the_library_copy_is_used_instead_of_a_download(fake_hub: FakeHub, start
     assert file_gets(fake_hub, "starter.gguf") == []
 
 
+@pytest.mark.e2e
 def test_a_disk_that_fills_up_while_writing_keeps_the_part_for_a_resume(
     fake_hub: FakeHub, small_disk: Path, tmp_path: Path
 ) -> None:
@@ -311,6 +319,7 @@ def test_a_disk_that_fills_up_while_writing_keeps_the_part_for_a_resume(
 # ---- the queue the GUI uses ----
 
 
+@pytest.mark.e2e
 def test_the_queue_pauses_resumes_and_cancels(fake_hub: FakeHub, weights: Path, tmp_path: Path) -> None:
     other = random_file(tmp_path / "src" / "other.gguf", 2 * MiB)
     fake_hub.add_repo("org/model", {"weights.gguf": weights, "other.gguf": other})

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from engine.hub.download import part_path, part_record_path
 from engine.models.library import Library
 from tests.hub.fake_hub import FakeHub, file_sha256, wait_until, write_split_gguf
@@ -39,6 +41,7 @@ def random_file(path: Path, size: int) -> Path:
     return path
 
 
+@pytest.mark.e2e
 def test_a_download_killed_part_way_resumes_with_a_range_request(fake_hub: FakeHub, tmp_path: Path) -> None:
     # Not the starter model itself: the library already has that one, so nothing would be downloaded.
     source = random_file(tmp_path / "src" / "model.gguf", 40 * MiB)
@@ -75,6 +78,7 @@ def test_a_download_killed_part_way_resumes_with_a_range_request(fake_hub: FakeH
     assert not part_path(dest).exists()
 
 
+@pytest.mark.e2e
 def test_ctrl_c_pauses_and_the_same_command_resumes(fake_hub: FakeHub, tmp_path: Path) -> None:
     source = random_file(tmp_path / "src" / "model.gguf", 16 * MiB)
     fake_hub.add_repo("org/model", {"model.gguf": source})
@@ -106,6 +110,7 @@ def test_ctrl_c_pauses_and_the_same_command_resumes(fake_hub: FakeHub, tmp_path:
     assert file_sha256(dest) == file_sha256(source)
 
 
+@pytest.mark.e2e
 def test_the_first_part_of_a_split_gguf_fetches_every_part(fake_hub: FakeHub, tmp_path: Path) -> None:
     parts = write_split_gguf(tmp_path / "split", "Tiny-Split-Q8_0", 3)
     fake_hub.add_repo("org/split", {f"gguf/{p.name}": p for p in parts})
@@ -121,6 +126,7 @@ def test_the_first_part_of_a_split_gguf_fetches_every_part(fake_hub: FakeHub, tm
     assert [p.name for p in entry.parts] == [p.name for p in parts]
 
 
+@pytest.mark.e2e
 def test_errors_are_one_line_with_exit_code_1(fake_hub: FakeHub, tmp_path: Path) -> None:
     fake_hub.add_repo("org/gated", {"model.gguf": random_file(tmp_path / "src" / "model.gguf", MiB)}, gated=True)
 

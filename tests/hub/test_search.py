@@ -204,6 +204,7 @@ def test_remote_header_reads_only_a_prefix(fake_hub: FakeHub, starter_model: Pat
     assert len(fake_hub.requests) == 1
 
 
+@pytest.mark.e2e
 def test_a_large_header_is_read_in_growing_ranges(fake_hub: FakeHub, tmp_path: Path) -> None:
     # 150k vocabulary entries make a header of about 2.6 MB; a 4 MiB tensor follows it.
     path = write_tiny_gguf(tmp_path / "big-vocab-Q8_0.gguf", extra_tokens=150_000, tensors={"w.weight": (1024, 1024)})
@@ -239,6 +240,7 @@ def test_cli_search(fake_hub: FakeHub, tiny_repo: str, capsys: pytest.CaptureFix
     assert lines[1].split()[:3] == [REPO, "1,200", "7"]
 
 
+@pytest.mark.e2e
 def test_cli_files_with_fit(fake_hub: FakeHub, tiny_repo: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["models", "files", tiny_repo, "--ctx", "2048", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -103,6 +103,7 @@ def hearth(fake_hub: FakeHub, tmp_path: Path) -> Hearth:
 # ---- fresh processes: the command line ---------------------------------------------------------------
 
 
+@pytest.mark.e2e
 def test_a_search_and_a_file_list_send_only_what_they_need(hearth: Hearth, tiny_repo: str) -> None:
     search = hearth.run("models", "search", "tiny", "--json")
     assert search.returncode == 0, search.stderr
@@ -117,6 +118,7 @@ def test_a_search_and_a_file_list_send_only_what_they_need(hearth: Hearth, tiny_
     assert files_under(hearth.home) == []  # ~/.cache/huggingface included: nothing at all was written there
 
 
+@pytest.mark.e2e
 def test_a_download_sends_only_what_it_needs(hearth: Hearth, tiny_repo: str, hearth_home: Path) -> None:
     done = hearth.run("models", "download", tiny_repo, FILE, "--json")
     assert done.returncode == 0, done.stderr
@@ -129,6 +131,7 @@ def test_a_download_sends_only_what_it_needs(hearth: Hearth, tiny_repo: str, hea
     assert files_under(hearth.home) == []
 
 
+@pytest.mark.e2e
 def test_the_users_saved_login_is_read_but_nothing_is_written_next_to_it(
     hearth: Hearth, fake_hub: FakeHub, tmp_path: Path
 ) -> None:
@@ -150,6 +153,7 @@ def test_the_users_saved_login_is_read_but_nothing_is_written_next_to_it(
     assert hearth.attempts() == ""
 
 
+@pytest.mark.e2e
 def test_hf_endpoint_hf_hub_offline_and_hf_token_stay_the_users(
     hearth: Hearth, fake_hub: FakeHub, tiny_repo: str, tmp_path: Path
 ) -> None:
@@ -265,6 +269,7 @@ def _calls_prepare(node: ast.AST) -> bool:
     )
 
 
+@pytest.mark.e2e
 def test_every_function_that_imports_huggingface_hub_sets_it_up_first() -> None:
     unprepared: list[str] = []
     checked = 0

@@ -42,6 +42,7 @@ class _Quiet(BaseHTTPRequestHandler):
         pass
 
 
+@pytest.mark.e2e
 def test_the_guard_blocks_and_records_outbound_but_not_loopback() -> None:
     guard = SocketGuard.installed()
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Quiet)
@@ -80,6 +81,7 @@ def _connect_from_a_child() -> None:
         socket.create_connection(UNROUTABLE, timeout=1)
 
 
+@pytest.mark.e2e
 def test_the_guard_reaches_spawned_children(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine child is a multiprocessing spawn child: the guard loads there through sitecustomize."""
     log = tmp_path / "child.jsonl"
@@ -101,6 +103,7 @@ def send_and_wait(qtbot: QtBot, window: MainWindow, text: str) -> str:
     return window.chat_view.bubbles[-1].text
 
 
+@pytest.mark.e2e
 def test_start_chat_settings_cache_and_my_models_send_nothing(qtbot: QtBot, guarded_window: MainWindow) -> None:
     window = guarded_window
     engine_pid = window.client.engine_pid()
@@ -131,6 +134,7 @@ def test_start_chat_settings_cache_and_my_models_send_nothing(qtbot: QtBot, guar
     # The fixture fails the test on any outbound attempt, here or in the engine child.
 
 
+@pytest.mark.e2e
 def test_huggingface_hub_is_not_imported_when_the_window_starts(tmp_path: Path) -> None:
     """Its import only reads settings, but it is the Hub's code: it has no business running before a Hub action."""
     script = textwrap.dedent(
@@ -172,6 +176,7 @@ def _no_network_prefix() -> list[str]:
     return [unshare, "-n", "--"]
 
 
+@pytest.mark.e2e
 def test_hearth_run_and_models_list_work_with_no_network(starter_model: Path) -> None:
     prefix = _no_network_prefix()
     hearth = [sys.executable, "-m", "app"]

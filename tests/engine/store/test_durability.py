@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import psutil
+import pytest
 
 from engine.store.conversations import ConversationStore, default_db_path
 
@@ -108,6 +109,7 @@ def _follow_up(question: str) -> subprocess.CompletedProcess[str]:
     )  # fmt: skip
 
 
+@pytest.mark.e2e
 def test_kill_9_mid_answer_keeps_the_partial_text_and_the_conversation_goes_on() -> None:
     db = default_db_path()
     expected_roles: list[str] = []
@@ -149,6 +151,7 @@ def test_kill_9_mid_answer_keeps_the_partial_text_and_the_conversation_goes_on()
             assert [s.title for s in store.summaries()] == [CHAT]
 
 
+@pytest.mark.e2e
 def test_ctrl_c_saves_the_answer_so_far_as_interrupted() -> None:
     db = default_db_path()
     proc, answer_id, seen_text = _catch_an_answer_mid_stream(db, [])

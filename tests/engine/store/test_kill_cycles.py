@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from engine.store.conversations import default_db_path
 from tests.engine.store.kill_cycles import run_cycles
 
 CYCLES = 20
 
 
+@pytest.mark.e2e
 def test_twenty_kill_9_cycles_never_corrupt_the_database_and_keep_each_answer_up_to_its_last_save() -> None:
     seed = int.from_bytes(os.urandom(4), "little")
     db = default_db_path()

@@ -266,6 +266,7 @@ def test_an_answer_whose_writer_was_killed_but_not_yet_reaped_is_interrupted(tmp
         writer.wait()
 
 
+@pytest.mark.e2e
 def test_several_processes_can_open_a_new_database_at_once(tmp_path: Path) -> None:
     """The window and `hearth run --chat` on first use: both create the file and migrate it."""
     import subprocess
