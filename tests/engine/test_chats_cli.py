@@ -231,6 +231,7 @@ def test_unwritable_output_path(tmp_path: Path) -> None:
     _assert_one_line_error(_hearth("chats", "export", CHAT, "-o", str(tmp_path)), str(tmp_path))
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     ("content", "words"),
     [

@@ -55,6 +55,7 @@ def _kill_mid_answer(engine: EngineProcess, signum: signal.Signals) -> Failed:
     return info.value.failure
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(
     ("signum", "words"),
     [
