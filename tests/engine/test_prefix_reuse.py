@@ -33,7 +33,7 @@ from engine.protocol import (
 )
 from engine.store.records import StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
-from tests.engine.driving import kernels_or_skip
+from tests.engine.driving import kernels_this_processor_runs
 
 GREEDY = SamplingParams(temperature=0, max_tokens=20)
 TOPICS = {
@@ -153,10 +153,10 @@ def _run(model: Path, reuse: bool, script: list[tuple[str, str]], kernels: Kerne
 
 @pytest.fixture(params=[(m, k) for m in ("starter", "gemma") for k in ("full", "safe")], ids="-".join)
 def model_and_kernels(request: pytest.FixtureRequest) -> tuple[Path, KernelSet]:
-    """Each model on each CPU kernel set (the full set only where this processor runs it)."""
+    """Each model on each CPU kernel set (where this processor refuses the full set, the safe one twice)."""
     name, kernels = request.param
     model: Path = request.getfixturevalue("starter_model" if name == "starter" else "gemma_model")
-    return model, kernels_or_skip(kernels)
+    return model, kernels_this_processor_runs(kernels)
 
 
 @pytest.mark.e2e

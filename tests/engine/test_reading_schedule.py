@@ -24,7 +24,7 @@ from engine.protocol import ChatMessage, Generate, LoadOptions, SamplingParams
 from engine.runtime.llama_runtime import LlamaModel
 from engine.store.records import StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
-from tests.engine.driving import kernels_or_skip
+from tests.engine.driving import kernels_this_processor_runs
 
 GREEDY = SamplingParams(temperature=0, max_tokens=16)
 SYSTEM = "You are a patient gardening tutor. Explain every idea with one everyday example, briefly. " * 2
@@ -143,7 +143,7 @@ def _pair(path: Path, kernels: KernelSet) -> Iterator[tuple[LlamaModel, LlamaMod
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("kernels", ["full", "safe"])
 def test_a_kept_or_restored_history_gives_the_very_logits_of_a_full_read(model_path: Path, kernels: KernelSet) -> None:
-    for full, kept in _pair(model_path, kernels_or_skip(kernels)):
+    for full, kept in _pair(model_path, kernels_this_processor_runs(kernels)):
         # Gemma: long enough questions that the conversation leaves its 512-token window, and a
         # snapshot past the window is restored (turn 3).
         turns = _talk(full, kept, turns=4, question_repeats=12 if kept.n_swa else 3)
@@ -168,7 +168,7 @@ def test_a_window_sized_sliding_cache_is_exact_too(gemma_model: Path, monkeypatc
         return params
 
     monkeypatch.setattr(llama_cpp, "llama_context_default_params", window_sized)
-    for full, kept in _pair(gemma_model, kernels_or_skip("full")):
+    for full, kept in _pair(gemma_model, kernels_this_processor_runs("full")):
         assert not kept.can_cut_back
         turns = _talk(full, kept, turns=5, question_repeats=12)
         assert all(cached > 0 for _, cached, _ in turns[1:])
@@ -177,7 +177,7 @@ def test_a_window_sized_sliding_cache_is_exact_too(gemma_model: Path, monkeypatc
 
 @pytest.mark.e2e
 def test_a_restored_sliding_window_is_read_on_but_never_cut_back(gemma_model: Path) -> None:
-    for _, kept in _pair(gemma_model, kernels_or_skip("safe")):
+    for _, kept in _pair(gemma_model, kernels_this_processor_runs("safe")):
         tokens = kept.tokenize(QUESTION * 60)[:900]
         kept.decode(tokens)
         data, bounds = kept.save_state(), tuple(kept.kv_bounds)
