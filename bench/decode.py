@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Decode speed: Hearth's engine path against llama-cpp-python's high-level API and a bare low-level loop.
 
-All three run the starter model (SmolLM2-135M Q4_1) with the same rendered chat prompt,
+All three run the starter model (SmolLM2-135M Q4_1; another with --model) with the same rendered chat prompt,
 thread count, context size, batch size and sampling (temperature 0.7, top-k 40, top-p 0.95,
 min-p 0.05, repeat penalty 1.1 over 64 tokens, fixed seed):
 
@@ -51,7 +51,7 @@ the median within about +-2-3 %; four times the rounds halve that.
 --fresh-processes runs the old way instead: every answer in a new process that loads the model
 first (--tokens 256 --rounds 9 --warmup 0 is the old bench; it cannot resolve 5 %).
 
-Run:  python bench/decode.py [--tokens 128] [--rounds 30] [--warmup 1] [--threads 2] [--json]
+Run:  python bench/decode.py [--tokens 128] [--rounds 30] [--warmup 1] [--threads 2] [--model FILE.gguf] [--json]
       python bench/decode.py --rounds 3 --tokens 32   (a quick check that it runs)
 """
 
@@ -553,7 +553,7 @@ def prepare(args: argparse.Namespace, log_dir: Path) -> Setup:
     """Render the prompt with the model's own chat template, as the engine will."""
     from engine.runtime.llama_runtime import LlamaModel
 
-    path = str(starter_model_path())
+    path = str(args.model or starter_model_path())
     messages = (ChatMessage("user", LONG_PROMPT),)
     model = LlamaModel(LoadOptions(path, n_ctx=args.ctx, n_threads=args.threads, n_batch=N_BATCH))
     try:
@@ -715,6 +715,9 @@ def main(argv: list[str] | None = None) -> int:
         "--fresh-processes",
         action="store_true",
         help="the old way: every answer in a new process that loads the model first",
+    )
+    parser.add_argument(
+        "--model", type=Path, default=None, help="a GGUF file to run instead of the starter model (a real-size one)"
     )
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     args = parser.parse_args(argv)
