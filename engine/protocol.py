@@ -57,6 +57,7 @@ class SamplingParams:
 
 
 AUTO_GPU_LAYERS = -1
+DEFAULT_PARALLEL = 2
 KV_CACHE_TYPES: tuple[KvCacheType, ...] = ("f16", "q8_0", "q4_0")
 
 
@@ -81,6 +82,13 @@ class LoadOptions:
     cache_disk_budget: int = 5 * 1024**3
     # The user chose "Load anyway" after the memory guard said the model may not fit.
     ignore_memory_guard: bool = False
+    # How many answers the engine writes at once (engine/runtime/scheduler.py), each in its own slot
+    # of n_ctx tokens. Two: a second conversation answers while the first does; `hearth batch
+    # --parallel` asks for more (measured: 8 write about twice as many tokens a second as one).
+    parallel: int = DEFAULT_PARALLEL
+    # False: each slot keeps its own KV stream (memory for parallel x n_ctx tokens, and no slot can
+    # touch another's cells). True: one pool of n_ctx tokens that the slots share.
+    kv_unified: bool = False
 
 
 # --- commands (parent -> engine) --------------------------------------------------
@@ -243,6 +251,10 @@ class EngineStats:
     kv_bytes: int
     n_ctx_used: int
     n_ctx: int
+    # The whole engine, not only this answer (continuous batching, engine/runtime/scheduler.py):
+    active_answers: int = 1  # answers being read or written now, this one included
+    waiting_answers: int = 0  # requests waiting for a free slot
+    engine_tok_s: float = 0.0  # tokens all answers together wrote per second, lately
 
 
 @dataclass(frozen=True)
@@ -268,6 +280,7 @@ class Metrics:
     stop_reason: StopReason
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
+    max_active_answers: int = 1  # the most answers the engine wrote at once while writing this one
 
     @property
     def prefill_tok_s(self) -> float:

@@ -44,12 +44,18 @@ MIN_SNAPSHOT_TOKENS = 32
 
 
 class _Model(Protocol):
-    kv_tokens: list[int]
-    kv_bounds: list[int]
-    kv_floor: int
-    n_ctx: int
-    n_swa: int
+    """One sequence's memory: engine.runtime.sequence.SequenceMemory, or a LlamaModel (its sequence 0)."""
 
+    @property
+    def kv_tokens(self) -> list[int]: ...
+    @property
+    def kv_bounds(self) -> list[int]: ...
+    @property
+    def kv_floor(self) -> int: ...
+    @property
+    def n_ctx(self) -> int: ...
+    @property
+    def n_swa(self) -> int: ...
     @property
     def can_cut_back(self) -> bool: ...
     def reusable_prefix(self, prompt: Sequence[int], segments: Sequence[int] | None = None) -> int: ...

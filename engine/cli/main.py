@@ -1,7 +1,7 @@
 """The `hearth` command: the window by default, `hearth run` for a headless answer,
 `hearth chats` to list, export, import and remove stored conversations, `hearth models`
-to list, search, download, import and remove models, `hearth doctor` for what Hearth found on
-this computer.
+to list, search, download, import and remove models, `hearth batch` to answer a file of
+prompts offline, `hearth doctor` for what Hearth found on this computer.
 
 Top-level imports stay light: the engine child re-imports the parent's main
 module under multiprocessing's spawn, and must not pull in Qt.
@@ -41,9 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
+    from engine.cli import batch as batch_cli
     from engine.cli import doctor as doctor_cli
 
     doctor_cli.add_parser(sub)
+    batch_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -164,21 +166,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not logging.getLogger().handlers:
         logging.getLogger().addHandler(logging.NullHandler())
     args = build_parser().parse_args(argv)
-    if args.command == "run":
-        return _run_headless(args)
-    if args.command == "replay":
-        return _replay(args)
-    if args.command == "chats":
-        return _chats(args)
-    if args.command == "models":
-        return _models(args)
-    if args.command == "doctor":
-        from engine.cli.doctor import run_doctor
-
-        return run_doctor(args)
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "run": _run_headless,
+        "replay": _replay,
+        "chats": _chats,
+        "models": _models,
+        "batch": _batch,
+        "doctor": _doctor,
+    }
+    if args.command in commands:
+        return commands[args.command](args)
     from app.launcher import launch
 
     return launch(args)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    from engine.cli.batch import BatchError, request_from, run_batch
+
+    return _one_line_errors(lambda: run_batch(request_from(args)), BatchError)
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from engine.cli.doctor import run_doctor
+
+    return run_doctor(args)
 
 
 def main_gui() -> int:

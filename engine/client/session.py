@@ -93,8 +93,10 @@ class EngineSession:
         # model's load ended with the engine dead.
         self._loading: _Loading | None = None
         self._load_crashes: dict[str, int] = {}
-        self._active: Generate | None = None  # the answer in flight, to ask again after a kernel switch
-        self._active_wrote = False  # whether it streamed any text yet
+        # The answers in flight (the engine writes several at once), to ask again after a kernel
+        # switch, and those of them that streamed any text yet.
+        self._active: dict[int, Generate] = {}
+        self._wrote: set[int] = set()
         self.pid: int | None = None  # the live child's pid (for the window's metrics panel and tests)
 
     def new_id(self) -> int:
@@ -164,7 +166,7 @@ class EngineSession:
             action()
         except EngineDiedError as exc:
             if isinstance(command, Generate):
-                self._active, self._active_wrote = command, False  # it was on its way: its failure says the death
+                self._active[command.request_id] = command  # it was on its way: its failure says the death
             self._after_death(exc)
         except Exception as exc:  # e.g. the child cannot be spawned: say so, and stay usable
             logger.exception("engine command failed")
@@ -172,7 +174,8 @@ class EngineSession:
             self._outbox.append(_failure_of(command, error, traceback.format_exc()))
             if self._engine is not None:
                 self._engine.stop(0.5)
-            self._engine, self.pid, self._active = None, None, None
+            self._engine, self.pid = None, None
+            self._active.clear()
 
     def _dispatch(self, command: Command) -> None:
         match command:
@@ -189,7 +192,7 @@ class EngineSession:
                 if answering is None:
                     return
                 answering.send(command)
-                self._active, self._active_wrote = command, False
+                self._active[command.request_id] = command
             case Unload():
                 self._options = self._loaded_options = None  # a crash after this restarts nothing
                 if self._engine is not None:
@@ -240,11 +243,11 @@ class EngineSession:
         """What an engine event changes in the session's state."""
         match event:
             case Token():
-                if self._active is not None and event.request_id == self._active.request_id and event.text:
-                    self._active_wrote = True
+                if event.request_id in self._active and event.text:
+                    self._wrote.add(event.request_id)
             case Finished() | AnswerFailed():
-                if self._active is not None and event.request_id == self._active.request_id:
-                    self._active = None
+                self._active.pop(event.request_id, None)
+                self._wrote.discard(event.request_id)
             case LoadFailed():
                 if self._loading is not None and event.load_id == self._loading.load_id:
                     self._loading = None  # the engine refused the load and lives on: no crash
@@ -281,49 +284,58 @@ class EngineSession:
         if engine is not None:
             engine.stop(0.5)
         self._engine, self.pid = None, None
-        command, self._active = self._active, None
+        commands, wrote = list(self._active.values()), set(self._wrote)
+        self._active.clear()
+        self._wrote.clear()
         verdict = self._kernels.after_death(exc.exitcode, kernels)
         if verdict is None:
-            self._report_death(exc.failure, command)
+            self._report_death(exc.failure, commands)
             return
         if verdict.kernels is None:  # nothing runs on this processor: that sentence is the account
-            self._report_death(EngineDied.from_error(verdict.notice, exc.failure.details), command)
+            self._report_death(EngineDied.from_error(verdict.notice, exc.failure.details), commands)
             return
         self._outbox.append(Notice.from_error(verdict.notice))
-        if self._active_wrote or (self._options is None and command is None):
-            self._report_death(exc.failure, command)  # the answer so far stays; the next one runs safely
-            return
+        shown = [c for c in commands if c.request_id in wrote]
+        again = [c for c in commands if c.request_id not in wrote]
+        if shown or (self._options is None and not again):
+            # Those answers so far stay (the next ones run safely); the rest are asked again.
+            self._report_death(exc.failure, shown, count_load=not again)
+            if not again:
+                return
         self._loading = None  # this death was the kernels', not the model's: no crash-loop count
-        self._active = command  # still waiting: a death while it is asked again is its failure
+        self._active = {c.request_id: c for c in again}  # still waiting: a death while asked again fails them
         try:
-            engine = self._start_engine(load_began_at=command.sent_at if command is not None else None)
+            first = again[0].sent_at if again else None
+            engine = self._start_engine(load_began_at=first)
             if self._options is not None:
                 self._loading = _Loading(self.new_id(), self._options.model_path)
                 engine.send(Load(self._loading.load_id, self._options, fallback=self._loaded_options))
-            if command is not None:
+            for command in again:
                 engine.send(command)
-                self._active_wrote = False
-        except EngineDiedError as again:
-            self._after_death(again)
+        except EngineDiedError as died:
+            self._after_death(died)
 
-    def _report_death(self, report: EngineDied, command: Generate | None) -> None:
-        """Say the engine died: as the failure of the answer or load that waited on it, if any. The
-        CRASH_LOOP_LIMIT-th death in a row while loading one model stops its restarts."""
+    def _report_death(self, report: EngineDied, commands: list[Generate], *, count_load: bool = True) -> None:
+        """Say the engine died: as the failure of each answer or the load that waited on it, if any.
+        The CRASH_LOOP_LIMIT-th death in a row while loading one model stops its restarts."""
         logger.warning("engine died: %s", report.reason)
-        loading, self._loading = self._loading, None
+        loading = self._loading if count_load else None
+        if count_load:
+            self._loading = None
         if loading is not None:
             crashes = self._load_crashes.get(loading.model_path, 0) + 1
             self._load_crashes[loading.model_path] = crashes
             if crashes >= CRASH_LOOP_LIMIT:
                 gave_up = _gave_up(loading.model_path)
                 details = f"{report.reason}\n\n{report.details}".strip()
-                if command is not None:
+                for command in commands:
                     self._outbox.append(AnswerFailed.from_error(command.request_id, gave_up, details, "crash_loop"))
-                else:
+                if not commands:
                     self._outbox.append(LoadFailed.from_error(loading.load_id, gave_up, details, "crash_loop"))
                 return
-        if command is not None:
-            self._outbox.append(report.of_answer(command.request_id))
+        if commands:
+            for command in commands:
+                self._outbox.append(report.of_answer(command.request_id))
         elif loading is not None:
             self._outbox.append(report.of_load(loading.load_id))
         else:

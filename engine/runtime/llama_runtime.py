@@ -23,7 +23,9 @@ from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
 from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
+from engine.runtime.batch import TokenBatch
 from engine.runtime.sampler import sampler_chain
+from engine.runtime.sequence import DecodeError, SequenceMemory
 
 logger = logging.getLogger(__name__)
 
@@ -33,10 +35,6 @@ class ModelLoadError(UserError, RuntimeError):
 
 
 class PromptTooLongError(UserError, RuntimeError):
-    pass
-
-
-class DecodeError(RuntimeError):
     pass
 
 
@@ -132,7 +130,12 @@ class LlamaModel:
 
         self.n_threads = options.n_threads or default_threads()
         ctx_params = llama_cpp.llama_context_default_params()
-        ctx_params.n_ctx = options.n_ctx
+        # One sequence per slot of the scheduler (engine/runtime/scheduler.py). Each gets the whole
+        # n_ctx: in its own KV stream (the default), or in one pool all slots share (unified).
+        self.kv_unified = options.kv_unified
+        ctx_params.n_seq_max = max(1, options.parallel)
+        ctx_params.kv_unified = options.kv_unified
+        ctx_params.n_ctx = options.n_ctx if options.kv_unified else options.n_ctx * ctx_params.n_seq_max
         ctx_params.n_batch = options.n_batch
         ctx_params.n_ubatch = options.n_batch
         ctx_params.n_threads = self.n_threads
@@ -150,20 +153,16 @@ class LlamaModel:
             raise ModelLoadError("model_load.no_memory_for_context", name=path.name, n_ctx=options.n_ctx)
         self._ctx = ctx
         self._memory = llama_cpp.llama_get_memory(ctx)
-        self.n_ctx = llama_cpp.llama_n_ctx(ctx)
+        self.n_ctx = llama_cpp.llama_n_ctx_seq(ctx)  # what one sequence (one conversation) can hold
         self.n_batch = llama_cpp.llama_n_batch(ctx)
         self.n_swa = llama_cpp.llama_model_n_swa(model)
         self.is_recurrent = bool(llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model))
-        # Exact token ids whose keys and values are in the context now (sequence 0).
-        self.kv_tokens: list[int] = []
-        # Where each read of kv_tokens began, and where the last whole one ended (see `decode`).
-        self.kv_bounds: list[int] = []
-        # The memory cannot be cut back to fewer tokens than this (see `_keep_window`).
-        self.kv_floor = 0
+        self.sequences = [SequenceMemory(self, i) for i in range(llama_cpp.llama_n_seq_max(ctx))]
+        self._chunk_batch = TokenBatch(self.n_batch)  # a prompt chunk of one sequence
+        self._step_batch = TokenBatch(max(1, len(self.sequences)))  # one token of each writing sequence
         self.stop_reason: StopReason = "max_tokens"  # each generate() sets it
         self._piece_cache: dict[int, bytes] = {}
         self._special_piece_cache: dict[int, bytes] = {}
-        self._one_token = (llama_cpp.llama_token * 1)()
         self.template = self._read_template()
         self.info = self._describe(path)
 
@@ -269,97 +268,75 @@ class LlamaModel:
     def is_end_of_generation(self, token: int) -> bool:
         return bool(llama_cpp.llama_vocab_is_eog(self._vocab, token))
 
-    # --- context -------------------------------------------------------------------
+    # --- context: sequence 0, for one-answer-at-a-time callers (the scheduler uses `sequences`) ---
+
+    @property
+    def memory(self) -> llama_cpp.llama_memory_t:
+        return self._memory
+
+    @property
+    def context(self) -> llama_cpp.llama_context_p:
+        return self._ctx
+
+    @property
+    def kv_tokens(self) -> list[int]:
+        return self.sequences[0].kv_tokens
+
+    @property
+    def kv_bounds(self) -> list[int]:
+        return self.sequences[0].kv_bounds
+
+    @property
+    def kv_floor(self) -> int:
+        return self.sequences[0].kv_floor
 
     def reuse_prefix(self, prompt: list[int], segments: Sequence[int] | None = None) -> int:
-        """Keep the longest valid shared prefix of the live context; return its length.
-
-        With `segments` (where the prompt's reads will begin), only up to a point where the
-        context's own reads began at the same places (`reusable_prefix`)."""
-        common = self.reusable_prefix(prompt, segments)
-        if common == 0:
-            self.clear()
-            return 0
-        if common < len(self.kv_tokens) and not llama_cpp.llama_memory_seq_rm(self._memory, 0, common, -1):
-            self.clear()
-            return 0
-        self._forget_after(common)
-        return common
+        """Keep the longest valid shared prefix of sequence 0; return its length."""
+        return self.sequences[0].reuse_prefix(prompt, segments)
 
     def reusable_prefix(self, prompt: Sequence[int], segments: Sequence[int] | None = None) -> int:
-        """How many leading prompt tokens `reuse_prefix` would keep (without changing anything)."""
-        from engine.cache.prefix_cache import reusable_length
-
-        # At least one token must be decoded again: the context keeps no logits to sample from.
-        common = min(self.common_prefix(prompt), len(prompt) - 1)
-        if segments is not None:
-            common = reusable_length(self.kv_bounds, segments, common)
-        if common < len(self.kv_tokens) and not (self.can_cut_back and common >= self.kv_floor):
-            return 0  # recurrent memories, and windows kept alone, cannot be cut back there
-        return max(0, common)
+        return self.sequences[0].reusable_prefix(prompt, segments)
 
     def cut_back(self, length: int) -> None:
-        """Forget every token after the first `length` (only where `can_cut_back`, and not below `kv_floor`)."""
-        if length < len(self.kv_tokens):
-            if length < self.kv_floor or not llama_cpp.llama_memory_seq_rm(self._memory, 0, length, -1):
-                raise DecodeError(f"llama.cpp could not cut the context back to {length} tokens")
-            self._forget_after(length)
-
-    def _forget_after(self, length: int) -> None:
-        del self.kv_tokens[length:]
-        self.kv_bounds = [b for b in self.kv_bounds if b <= length]
+        self.sequences[0].cut_back(length)
 
     def clear(self) -> None:
+        """Empty every sequence."""
         llama_cpp.llama_memory_clear(self._memory, True)
-        self.kv_tokens.clear()
-        self.kv_bounds.clear()
-        self.kv_floor = 0
+        for seq in self.sequences:
+            seq.kv_tokens.clear()
+            seq.kv_bounds.clear()
+            seq.kv_floor = 0
 
     def decode(self, tokens: list[int]) -> None:
-        """Feed tokens into the context, in batches of n_batch from the first.
+        """Read tokens into sequence 0 as one read (SequenceMemory.decode)."""
+        self.sequences[0].decode(tokens)
 
-        llama.cpp's CPU kernels compute a token's keys and values slightly differently with
-        the batch it is in (its size, and the token's place in it), so `kv_bounds` records
-        where each read began: one that begins where the last whole read ended adds its end.
-        Tokens written one at a time by `generate` are after the last bound."""
+    def decode_alone(self, seq_id: int, chunk: list[int], first_pos: int) -> None:
+        """One llama_decode of up to n_batch tokens of one sequence, logits for the last."""
         if not self._decoded_once:
             trap_if_refused("decode", self.kernels)
             self._decoded_once = True
-        whole = self.kv_bounds[-1] == len(self.kv_tokens) if self.kv_bounds else not self.kv_tokens
-        for start in range(0, len(tokens), self.n_batch):
-            chunk = tokens[start : start + self.n_batch]
-            if len(chunk) == 1:
-                self._one_token[0] = chunk[0]
-                arr = self._one_token
-            else:
-                arr = (llama_cpp.llama_token * len(chunk))(*chunk)
-            rc = llama_cpp.llama_decode(self._ctx, llama_cpp.llama_batch_get_one(arr, len(chunk)))
-            if rc != 0:
-                raise DecodeError(f"llama_decode returned {rc}")
-            self.kv_tokens.extend(chunk)
-        if whole and tokens:
-            self.kv_bounds = [*(self.kv_bounds or [0]), len(self.kv_tokens)]
-            self._keep_window()
+        self._chunk_batch.fill(chunk, first_pos, seq_id)
+        rc = self._chunk_batch.decode(self._ctx)
+        if rc != 0:
+            raise DecodeError(f"llama_decode returned {rc}")
 
-    def _keep_window(self) -> None:
-        """Sliding-window models: after a read that ends past the window, keep only the window.
-
-        llama.cpp saves a sliding-window memory without the tokens the window has left
-        (llama_state_seq_get_data), so a restored one holds the window alone, packed at the
-        start of the cache, where a memory read without pause holds every token in its place.
-        The attention then adds the same numbers in another order: up to 1.0 in a logit on
-        Gemma 3 270M past 512 tokens. So the window is packed in the same way (saved and
-        restored) after every whole read, with the cache and without, and a restore changes
-        nothing. The tokens it let go cannot come back: no cutting back below here."""
-        if self.n_swa <= 0 or len(self.kv_tokens) <= self.n_swa:
-            return
-        tokens, bounds = tuple(self.kv_tokens), list(self.kv_bounds)
-        if not self.restore_state(tokens, self.save_state(), bounds):
-            raise DecodeError("llama.cpp refused to restore the state it had just saved")
+    def decode_step(self, writing: Sequence[tuple[SequenceMemory, int]]) -> list[int] | None:
+        """One llama_decode over one new token of each sequence in `writing` (continuous batching);
+        the batch index of each one's logits, or None if llama.cpp found no room."""
+        batch = self._step_batch
+        batch.clear()
+        indices = [batch.add(token, len(seq.kv_tokens), seq.seq_id, True) for seq, token in writing]
+        if batch.decode(self._ctx) != 0:
+            return None
+        for seq, token in writing:
+            seq.wrote(token)
+        return indices
 
     def whole_only(self, n_tokens: int) -> bool:
         """Whether a saved memory of `n_tokens` tokens, once restored, can only be read on from its end
-        (a sliding window past its size: see `_keep_window`)."""
+        (a sliding window past its size: see `SequenceMemory._keep_window`)."""
         return bool(0 < self.n_swa < n_tokens)
 
     # --- sequence state (prefix cache) --------------------------------------------------
@@ -372,31 +349,14 @@ class LlamaModel:
         return not self.is_recurrent and (self.n_swa == 0 or bool(self._ctx_params.swa_full))
 
     def common_prefix(self, prompt: Sequence[int]) -> int:
-        """How many leading prompt tokens the live context holds now (without changing it)."""
-        from engine.cache.prefix_cache import common_prefix
-
-        return common_prefix(self.kv_tokens, prompt)
+        """How many leading prompt tokens sequence 0 holds now (without changing it)."""
+        return self.sequences[0].common_prefix(prompt)
 
     def save_state(self) -> bytes:
-        """The model's memory of `kv_tokens`, as bytes llama.cpp can restore."""
-        size = int(llama_cpp.llama_state_seq_get_size(self._ctx, 0))
-        buf = (ctypes.c_ubyte * size)()
-        written = int(llama_cpp.llama_state_seq_get_data(self._ctx, buf, size, 0))
-        return ctypes.string_at(buf, written)
+        return self.sequences[0].save_state()
 
     def restore_state(self, tokens: tuple[int, ...], data: bytes, bounds: Sequence[int] = ()) -> bool:
-        """Replace the context's memory with a saved one for `tokens`, read from `bounds` (its
-        kv_bounds when saved); False if llama.cpp refused it."""
-        self.clear()
-        buf = (ctypes.c_ubyte * len(data)).from_buffer_copy(data)
-        read = int(llama_cpp.llama_state_seq_set_data(self._ctx, buf, len(data), 0))
-        if read == 0:
-            self.clear()
-            return False
-        self.kv_tokens = list(tokens)
-        self.kv_bounds = [b for b in bounds if b <= len(tokens)]
-        self.kv_floor = len(tokens) if self.whole_only(len(tokens)) else 0
-        return True
+        return self.sequences[0].restore_state(tokens, data, bounds)
 
     def cache_settings(self) -> tuple[int, int, int, bool]:
         """(type_k, type_v, flash_attn, swa_full): what a saved state also depends on."""
@@ -404,37 +364,40 @@ class LlamaModel:
         return int(p.type_k), int(p.type_v), int(p.flash_attn_type), bool(p.swa_full)
 
     def kv_bytes(self) -> int:
-        """Bytes of key/value state held for the conversation right now."""
-        return int(llama_cpp.llama_state_seq_get_size(self._ctx, 0)) if self.kv_tokens else 0
+        """Bytes of key/value state every sequence holds right now."""
+        return sum(seq.kv_bytes() for seq in self.sequences)
 
     # --- generation ----------------------------------------------------------------
 
     def generate(
         self, prompt: list[int], sampling: SamplingParams, *, preselect: bool = True
     ) -> Iterator[GenerationStep]:
-        """Yield sampled tokens until end-of-generation, max_tokens or a full context.
+        """Yield sampled tokens of sequence 0 until end-of-generation, max_tokens or a full context.
 
         The prompt must already be in the context except for what `prefill` adds.
         Stops silently; the caller reads `stop_reason`. `preselect=False` samples with
         llama.cpp's plain chain (engine/runtime/sampler.py), to check that the first cut changes nothing.
         """
         self.stop_reason = "max_tokens"
+        seq = self.sequences[0]
+        writing = [(seq, 0)]
+        index = -1  # the logits of the last token read
         with sampler_chain(sampling, self.n_vocab, prompt, preselect=preselect) as chain:
             for _ in range(sampling.max_tokens):
-                token = llama_cpp.llama_sampler_sample(chain, self._ctx, -1)
+                token = llama_cpp.llama_sampler_sample(chain, self._ctx, index)
                 if self.is_end_of_generation(token):
                     self.stop_reason = "eog"
                     return
                 yield GenerationStep(token, self.piece(token))
-                if len(self.kv_tokens) >= self.n_ctx:
+                if len(seq.kv_tokens) >= self.n_ctx:
                     self.stop_reason = "context_full"
                     return
-                self._one_token[0] = token
-                rc = llama_cpp.llama_decode(self._ctx, llama_cpp.llama_batch_get_one(self._one_token, 1))
-                if rc != 0:
+                writing[0] = (seq, token)
+                indices = self.decode_step(writing)
+                if indices is None:
                     self.stop_reason = "context_full"
                     return
-                self.kv_tokens.append(token)
+                index = indices[0]
 
     def check_fits(self, prompt: list[int]) -> None:
         if len(prompt) >= self.n_ctx:
@@ -448,6 +411,9 @@ class LlamaModel:
         return reused
 
     def close(self) -> None:
+        for batch in ("_chunk_batch", "_step_batch"):
+            if getattr(self, batch, None) is not None:
+                getattr(self, batch).close()
         if getattr(self, "_ctx", None):
             llama_cpp.llama_free(self._ctx)
             self._ctx = None

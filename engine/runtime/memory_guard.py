@@ -42,6 +42,8 @@ def load_estimate(options: LoadOptions, free_ram: int | None, free_vram: int | N
     except (GGUFHeaderError, ModelShapeError, OSError):
         return None  # check_model_file speaks for a bad file; the guard only weighs good ones
     n_ctx = options.n_ctx or shape.context_length  # 0: llama.cpp uses the trained context
+    if not options.kv_unified:
+        n_ctx *= max(1, options.parallel)  # every slot has its own n_ctx cells
     layers = options.n_gpu_layers
     if layers == AUTO_GPU_LAYERS:
         layers = fit.auto_gpu_layers(str(path), n_ctx, kv_type=options.type_k, flash_attn=options.flash_attn)

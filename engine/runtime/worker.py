@@ -27,7 +27,6 @@ from engine.protocol import (
     ClearCache,
     Command,
     CommandFailed,
-    EngineStats,
     Event,
     Finished,
     Generate,
@@ -36,21 +35,13 @@ from engine.protocol import (
     LoadFailed,
     LoadOptions,
     LoadProgress,
-    Metrics,
     QueryCache,
     Shutdown,
-    Started,
-    Token,
     Unload,
     Unloaded,
 )
-from engine.runtime.text_stream import Utf8Stream
 
 logger = logging.getLogger(__name__)
-
-STATS_INTERVAL_S = 0.25
-TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
-AFTER_ANSWER_GRACE_S = 0.05  # bench/ui_stall.py: the longest stall came when a finished answer was formatted
 
 
 def redirect_output(log_path: str) -> None:
@@ -76,7 +67,8 @@ class Worker:
         self.options: LoadOptions | None = None  # what `model` was loaded with
         self.cache: Any = None  # engine.cache.prefix_cache.PrefixCache for the loaded model, if enabled
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
-        self.answers_total = 0
+        self.scheduler: Any = None  # engine.runtime.scheduler.Scheduler over the loaded model
+        self.answers_total = 0  # of models loaded before this one (the scheduler counts its own)
         self.answers_reused = 0
         self.process_started_at = started_at
         # When the last load began and ended; the first one began at process spawn.
@@ -93,37 +85,125 @@ class Worker:
         return self.pending.popleft() if self.pending else self.conn.recv()
 
     def run(self) -> None:
+        """Commands in the order they came; answers run side by side (engine/runtime/scheduler.py).
+        A Load, Unload or cache command waits until the answers asked before it are done."""
         while True:
-            self.current = None
-            try:
-                cmd = self.next_command()
-            except EOFError:  # the parent went away
+            if not self._receive():
                 return
+            if not self._carry_out_pending():
+                return
+            scheduler = self.scheduler
+            self.current = None
+            if scheduler is not None and scheduler.busy:
+                scheduler.step()
+            elif (
+                scheduler is not None
+                and not self.pending
+                and scheduler.has_housekeeping
+                and time.monotonic() >= scheduler.settle_after
+            ):
+                scheduler.settle_one(self.conn.poll)
+
+    def _receive(self) -> bool:
+        """Take what the parent sent: wait for it when there is nothing else to do. False: it went away."""
+        scheduler = self.scheduler
+        busy = bool(self.pending) or (scheduler is not None and scheduler.busy)
+        timeout: float | None = 0.0 if busy else None
+        if not busy and scheduler is not None and scheduler.has_housekeeping:
+            timeout = max(0.0, scheduler.settle_after - time.monotonic())
+        try:
+            if self.conn.poll(timeout):
+                self.pending.append(self.conn.recv())
+            while self.conn.poll():
+                self.pending.append(self.conn.recv())
+        except EOFError:  # the parent went away
+            return False
+        return True
+
+    def _carry_out_pending(self) -> bool:
+        """Carry out waiting commands in order, as far as the answers in flight allow. False: shut down."""
+        scheduler = self.scheduler
+        while self.pending:
+            cmd = self.pending[0]
             self.current = cmd
             match cmd:
+                case Cancel():
+                    self.pending.popleft()
+                    self._cancel(cmd)
+                    continue
+                case Generate():
+                    self.pending.popleft()
+                    if scheduler is None:
+                        self.send(AnswerFailed.from_error(cmd.request_id, UserError("engine.no_model")))
+                    else:
+                        scheduler.submit(cmd)
+                    continue
                 case Shutdown():
+                    if scheduler is not None and scheduler.busy:
+                        scheduler.cancel_all()  # they end at the next step, then the engine stops
+                        return True
+                    self._finish_housekeeping()
                     if self.cache is not None:
                         self.cache.persist_all()
-                    return
-                case Load():
-                    self.handle_load(cmd)
-                case Unload():
-                    self.handle_unload(cmd)
-                case Generate():
-                    self.handle_generate(cmd)
-                case ClearCache():
-                    if self.cache is not None:
-                        if cmd.owner is None:
-                            self.cache.clear()
-                        else:
-                            self.cache.forget_owner(cmd.owner)
-                    self.send(self._cache_report(cmd.command_id))
-                case QueryCache():
-                    self.send(self._cache_report(cmd.command_id))
-                case Cancel():
-                    pass  # for a request that already ended: nothing to do
+                    return False
+                case Load() | Unload() | ClearCache() | QueryCache():
+                    if scheduler is not None and scheduler.busy:
+                        return True  # after the answers asked before it
+                    self._finish_housekeeping()  # what the cache holds is settled before it is touched
+                    self.pending.popleft()
+                    self._carry_out(cmd)
+                    scheduler = self.scheduler
                 case _:
                     assert_never(cmd)
+        return True
+
+    def _finish_housekeeping(self) -> None:
+        """Settle every answer still written as it was, before anything but another answer."""
+        scheduler = self.scheduler
+        while scheduler is not None and scheduler.has_housekeeping:
+            scheduler.settle_one(lambda: False)
+
+    def _carry_out(self, cmd: Load | Unload | ClearCache | QueryCache) -> None:
+        match cmd:
+            case Load():
+                self.handle_load(cmd)
+            case Unload():
+                self.handle_unload(cmd)
+            case ClearCache():
+                if self.scheduler is not None:
+                    if cmd.owner is None:
+                        self.scheduler.clear()
+                    else:
+                        self.scheduler.forget_owner(cmd.owner)
+                if self.cache is not None:
+                    if cmd.owner is None:
+                        self.cache.clear()
+                    else:
+                        self.cache.forget_owner(cmd.owner)
+                self.send(self._cache_report(cmd.command_id))
+            case QueryCache():
+                self.send(self._cache_report(cmd.command_id))
+            case _:
+                assert_never(cmd)
+
+    def _cancel(self, cmd: Cancel) -> None:
+        """Stop an answer wherever it is: writing, reading its prompt, waiting for a slot, or still
+        behind a Load in `pending`. For one that already ended there is nothing to do."""
+        if self.scheduler is not None and self.scheduler.cancel(cmd):
+            return
+        for waiting in self.pending:
+            if isinstance(waiting, Generate) and waiting.request_id == cmd.request_id:
+                from engine.runtime.scheduler import never_started
+
+                self.pending.remove(waiting)
+                name = self.model.info.name if self.model is not None else ""
+                self.send(Finished(cmd.request_id, never_started(waiting, name, self.model.n_ctx if self.model else 0)))
+                return
+
+    def in_flight(self) -> list[Command]:
+        """Every command an internal error would cut short."""
+        answers = [answer.cmd for answer in self.scheduler.active] if self.scheduler is not None else []
+        return [*answers, *([self.current] if self.current is not None else [])]
 
     # --- load ----------------------------------------------------------------------
 
@@ -176,6 +256,25 @@ class Worker:
         self.reuse_enabled = options.prefix_cache
         if options.prefix_cache:
             self.cache = self._open_cache(options)
+        self.scheduler = self._make_scheduler()
+
+    def _make_scheduler(self) -> Any:
+        from engine.runtime.scheduler import Scheduler
+
+        return Scheduler(
+            self.model,
+            self.cache,
+            self.send,
+            reuse_enabled=self.reuse_enabled,
+            load_window=lambda: (self.load_began_at, self.load_finished_at),
+            memory_rss=lambda: int(self._proc.memory_info().rss),
+            on_housekeeping_done=self._after_housekeeping,
+        )
+
+    def _after_housekeeping(self, request_id: int) -> None:
+        """An answer's cache work is over: report the cache, answering that request."""
+        if self.cache is not None:
+            self.send(self._cache_report(request_id))
 
     def _bring_back(self, options: LoadOptions | None, load_id: int) -> None:
         """After refused load `load_id`: the model the user had, unless it is still loaded."""
@@ -196,6 +295,11 @@ class Worker:
         return self.model is not None
 
     def _free_model(self) -> None:
+        if self.scheduler is not None:
+            self.answers_total += self.scheduler.answers_total
+            self.answers_reused += self.scheduler.answers_reused
+            self.scheduler.close()
+            self.scheduler = None
         if self.model is not None:
             if self.cache is not None:
                 self.cache.persist_all()
@@ -251,146 +355,10 @@ class Worker:
             return CacheReport(command_id, False, 0, 0, 0, 0, 0, 0, 0, 0)
         report: CacheReport = self.cache.stats(command_id)
         # "Helped" means any reuse, the live context included, not only snapshot hits.
-        return replace(report, hits=self.answers_reused, misses=self.answers_total - self.answers_reused)
-
-    # --- generate ------------------------------------------------------------------
-
-    def handle_generate(self, cmd: Generate) -> None:
-        from engine.cache.prompt_reuse import (
-            PromptState,
-            Reuse,
-            keep_snapshot,
-            prepare_context,
-            read_prompt,
-            settle_answer,
-        )
-        from engine.prompt.assembly import plan_prompt
-        from engine.prompt.chat_template import TemplateError
-        from engine.runtime.llama_runtime import PromptTooLongError
-
-        if self.model is None:
-            self.send(AnswerFailed.from_error(cmd.request_id, UserError("engine.no_model")))
-            return
-        model = self.model
-        t_start = time.monotonic()
-        # Load time counts only for the part of a load that happened after the user pressed Send.
-        load_s = max(0.0, self.load_finished_at - max(cmd.sent_at, self.load_began_at))
-        queue_s = max(0.0, t_start - max(cmd.sent_at, self.load_finished_at))
-        try:
-            plan = plan_prompt(model, cmd)  # render, fit, tokenise, pin, plan the reads: once
-            prompt, dropped, pin_at, segments = plan.tokens, plan.dropped_messages, plan.pin_at, plan.segments
-            if self.reuse_enabled:
-                reuse = prepare_context(model, self.cache, prompt, segments)
-            else:  # the baseline: every answer reads its whole prompt
-                model.clear()
-                reuse = Reuse(0, "none")
-            cached = reuse.cached_tokens
-            self.answers_total += 1
-            self.answers_reused += cached > 0
-            self.send(Started(cmd.request_id, len(prompt), cached, time.monotonic(), tuple(prompt), dropped))
-            read_prompt(model, self.cache, prompt, segments, cached=cached, pin_at=pin_at)
-        except (TemplateError, PromptTooLongError) as exc:
-            self.send(AnswerFailed.from_error(cmd.request_id, exc))
-            return
-        text_stream = Utf8Stream()
-        t_first = 0.0
-        t_last = time.monotonic()
-        count = 0
-        next_stats = t_start + STATS_INTERVAL_S
-        cancel: Cancel | None = None
-        pending_text: list[str] = []
-        pending_tokens: list[int] = []
-        next_flush = 0.0
-        recent: deque[float] = deque(maxlen=8)  # sample times, to count tokens after a Cancel
-        answer: list[int] = []  # every token sent, as the store keeps the answer
-        # A memory that cannot be cut back goes back to the prompt's state to read the answer again.
-        prompt_state: PromptState | None = None
-        keep_prompt_state = self.reuse_enabled and not model.can_cut_back
-        for step in model.generate(prompt, cmd.sampling):
-            t_last = time.monotonic()
-            recent.append(t_last)
-            count += 1
-            if count == 1:
-                t_first = t_last
-            pending_text.append(text_stream.feed(step.piece))
-            pending_tokens.append(step.token)
-            answer.append(step.token)
-            # The last token allowed goes out at once: the model decodes it before the loop ends.
-            if t_last >= next_flush or count == cmd.sampling.max_tokens:
-                self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
-                pending_text.clear()
-                pending_tokens.clear()
-                next_flush = t_last + TOKEN_BATCH_S
-            if count == 1 and keep_prompt_state:
-                # The first token went out and is not decoded yet: the context holds the prompt alone.
-                prompt_state = PromptState.of(model)
-            if t_last >= next_stats:
-                next_stats = t_last + STATS_INTERVAL_S
-                self.send(self._stats(cmd.request_id, count, t_last - t_first))
-            cancel = self._cancel_requested(cmd.request_id)
-            if cancel is not None:
-                break
-        pending_text.append(text_stream.flush())
-        if any(pending_text) or pending_tokens:
-            self.send(Token(cmd.request_id, "".join(pending_text), count, t_last, tuple(pending_tokens)))
-        t_end = time.monotonic()
-        prefill_end = t_first if count else t_end
-        metrics = Metrics(
-            model=model.info.name,
-            prompt_tokens=len(prompt),
-            cached_tokens=cached,
-            cache_source=reuse.source,
-            prefill_tokens=len(prompt) - cached,
-            load_s=load_s,
-            queue_s=queue_s,
-            prefill_s=prefill_end - t_start,
-            ttft_s=(t_first - cmd.sent_at) if count else 0.0,
-            decode_tokens=count,
-            decode_s=(t_last - t_first) if count else 0.0,
-            total_s=t_end - cmd.sent_at,
-            engine_rss_bytes=self._proc.memory_info().rss,
-            kv_bytes=model.kv_bytes(),
-            n_ctx_used=len(model.kv_tokens),
-            n_ctx=model.n_ctx,
-            stop_reason="cancelled" if cancel is not None else model.stop_reason,
-            tokens_after_cancel=sum(t > cancel.sent_at for t in recent) if cancel is not None else 0,
-            dropped_messages=dropped,
-        )
-        self.send(Finished(cmd.request_id, metrics))
-        # Housekeeping (re-reading the answer, a snapshot) keeps both cores busy for a while; let the
-        # window format the finished answer first. A command that arrives meanwhile ends the wait.
-        self.conn.poll(AFTER_ANSWER_GRACE_S)
-        if self.reuse_enabled:
-            settle_answer(model, prompt, answer, prompt_state)
-            # Remember this exchange for a switch back or a restart (a few ms per 1,000 tokens).
-            keep_snapshot(model, self.cache, cmd.cache_owner)
-        if self.cache is not None:
-            self.send(self._cache_report(cmd.request_id))
-
-    def _stats(self, request_id: int, count: int, decode_s: float) -> EngineStats:
-        model = self.model
-        return EngineStats(
-            request_id=request_id,
-            decode_tokens=count,
-            decode_s=decode_s,
-            engine_rss_bytes=self._proc.memory_info().rss,
-            kv_bytes=model.kv_bytes(),
-            n_ctx_used=len(model.kv_tokens),
-            n_ctx=model.n_ctx,
-        )
-
-    def _cancel_requested(self, request_id: int) -> Cancel | None:
-        """Between tokens: look at what the parent sent without waiting."""
-        while self.conn.poll():
-            cmd = self.conn.recv()
-            if isinstance(cmd, Cancel) and cmd.request_id == request_id:
-                return cmd
-            if isinstance(cmd, Cancel):
-                continue
-            self.pending.append(cmd)
-            if isinstance(cmd, Shutdown):
-                return Cancel(request_id, time.monotonic())
-        return None
+        total, reused = self.answers_total, self.answers_reused
+        if self.scheduler is not None:
+            total, reused = total + self.scheduler.answers_total, reused + self.scheduler.answers_reused
+        return replace(report, hits=reused, misses=total - reused)
 
 
 ENGINE_NICENESS = 5
@@ -454,12 +422,11 @@ def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet 
         worker.run()
     except Exception as exc:  # report, then die: the parent restarts us on the next request
         logger.error("engine failed:\n%s", traceback.format_exc())
-        failure = _internal_error(
-            worker.current, UserError("engine.internal_error", problem=exc), traceback.format_exc()
-        )
-        if failure is not None:
-            with contextlib.suppress(OSError):
-                conn.send(failure)
+        for command in worker.in_flight():
+            failure = _internal_error(command, UserError("engine.internal_error", problem=exc), traceback.format_exc())
+            if failure is not None:
+                with contextlib.suppress(OSError):
+                    conn.send(failure)
         raise
     finally:
         if worker.model is not None:

@@ -19,6 +19,7 @@ import pytest
 from engine.client.process import EngineProcess
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import (
+    CacheReport,
     ChatMessage,
     Failed,
     Finished,
@@ -90,15 +91,25 @@ def _script(seed: int, turns_each: int = 2) -> list[tuple[str, str]]:
     return script
 
 
-def _start(model: Path, reuse: bool, kernels: KernelSet | None = None, n_ctx: int = 2048) -> EngineProcess:
+def _start(
+    model: Path, reuse: bool, kernels: KernelSet | None = None, n_ctx: int = 2048, parallel: int = 1
+) -> EngineProcess:
+    """An engine on `model`; one slot, so that a switch between conversations goes through the cache."""
     engine = EngineProcess(kernels=kernels)
     engine.start()
-    engine.send(Load(1, LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse)))
+    options = LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse, parallel=parallel)
+    engine.send(Load(1, options))
     while True:
         event = engine.receive(timeout=120)
         assert not isinstance(event, Failed), event
         if isinstance(event, Loaded):
+            _WITH_CACHE[id(engine)] = reuse
             return engine
+
+
+# Engines started with the cache: after each answer `_ask` waits for its CacheReport, which the
+# engine sends once it has read the answer again and kept its snapshot (as while a person reads it).
+_WITH_CACHE: dict[int, bool] = {}
 
 
 def _ask(
@@ -126,6 +137,7 @@ def _ask(
     prompt: tuple[int, ...] = ()
     pieces: list[str] = []
     tokens: list[int] = []
+    turn: Turn | None = None
     while True:
         event = engine.receive(timeout=300)
         assert not isinstance(event, Failed), event
@@ -139,7 +151,12 @@ def _ask(
             start, own = split_prompt(chat.history, prompt)
             chat.messages = [*messages, ChatMessage("assistant", text)]
             chat.stored = [*chat.stored, _stored("user", tuple(own), start), _stored("assistant", tuple(tokens))]
-            return Turn(name, text, event.metrics)
+            turn = Turn(name, text, event.metrics)
+            if not _WITH_CACHE.get(id(engine)):
+                return turn
+        elif isinstance(event, CacheReport) and event.command_id == request_id:
+            assert turn is not None
+            return turn
 
 
 def _run(model: Path, reuse: bool, script: list[tuple[str, str]], kernels: KernelSet | None = None) -> list[Turn]:
@@ -177,7 +194,7 @@ def test_interleaved_conversations_answer_the_same_with_and_without_the_cache(
         and any(p.conversation == t.conversation for p in cached[:i])
     ]  # fmt: skip
     assert switched_back, "the script never switches back to a conversation"
-    assert all(t.metrics.cache_source == "ram" for t in switched_back)
+    assert all(t.metrics.cache_source == "ram" for t in switched_back)  # one slot: from a snapshot
     assert all(t.metrics.cached_tokens > t.metrics.prefill_tokens for t in switched_back)
     # The follow-up tokens were appended to the exact history: prompts match the baseline's.
     assert [t.metrics.prompt_tokens for t in cached] == [t.metrics.prompt_tokens for t in baseline]

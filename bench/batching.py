@@ -1,0 +1,347 @@
+#!/usr/bin/env python
+"""Continuous batching: Hearth's engine against llama-batched-bench from the same sources, in one run.
+
+  decode   aggregate decode tok/s at 1, 2, 4 and 8 answers at once, against llama-batched-bench's
+           S_TG (-npp 128 -ntg 32): target >= 0.95x at every B; on a real-size model 8 >= 1.8x one
+  ttft     time to first token of a new request while 3 others stream, against the same request on
+           an idle engine: target <= 1.5x idle + one decode step
+  shared   16 prompts behind one 1,000-token system prompt: the shared part is read once, so
+           requests 2-16 reach their first token in <= 10 % of the first one's time
+  batch    `hearth batch` on 64 prompts, --parallel 8 against --parallel 1: >= 1.8x prompts a minute
+
+Run:  python bench/batching.py [--model starter|qwen1.5b|qwen0.5b|PATH] [--parts decode ttft shared batch]
+      [--kernels safe|full] [--rounds 3] [--json]
+llama-batched-bench: `python bench/llama_tools.py build` makes it. Real-size models: bench/real_models.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from _common import median, verdict
+
+from engine.client.session import EngineSession
+from engine.kernels.remembered import OVERRIDE_ENV
+from engine.protocol import (
+    AnswerFailed,
+    ChatMessage,
+    EngineDied,
+    Finished,
+    Generate,
+    KernelSet,
+    Load,
+    Loaded,
+    LoadFailed,
+    LoadOptions,
+    Metrics,
+    SamplingParams,
+    Token,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+BATCHED_BENCH = REPO / ".llama-tools" / "build-cpu" / "bin" / "llama-batched-bench"
+PARALLEL = (1, 2, 4, 8)
+NPP, NTG = 128, 32
+GREEDY = SamplingParams(temperature=0, max_tokens=NTG + 16, repeat_penalty=1.0)
+TOPICS = ["rivers", "bridges", "clocks", "gardens", "trains", "lighthouses", "bakeries", "libraries"]
+FILLER = "Please think carefully, be specific, and write in plain words for a curious reader. "
+
+
+def model_path(name: str) -> Path:
+    if name == "starter":
+        from engine.models.starter_model import starter_model_path
+
+        return starter_model_path()
+    if name.startswith("qwen"):
+        sys.path.insert(0, str(Path(__file__).parent))
+        from real_models import assemble
+
+        return assemble(name)
+    return Path(name)
+
+
+def long_prompt(index: int, tokens_goal: int = NPP) -> str:
+    """About `tokens_goal` tokens asking for a long answer, different for each index."""
+    words = tokens_goal * 3 // 4 - 20
+    filler = (FILLER * (words // 14 + 1)).split()[: max(0, words)]
+    topic = TOPICS[index % len(TOPICS)]
+    return f"Request {index}. {' '.join(filler)} Now describe {topic} in detail, in at least twenty sentences."
+
+
+# --- one engine --------------------------------------------------------------------------
+
+
+@dataclass
+class Flight:
+    sent_at: float
+    tokens: list[tuple[int, float]] = field(default_factory=list)  # (index, produced_at) per Token event
+    metrics: Metrics | None = None
+
+
+class Engine:
+    def __init__(
+        self, model: Path, parallel: int, kernels: KernelSet, *, threads: int, n_ctx: int, cache: bool
+    ) -> None:
+        os.environ[OVERRIDE_ENV] = kernels  # the same kernel set as the peer's --repack choice
+        self.session = EngineSession()
+        options = LoadOptions(
+            str(model), n_ctx=n_ctx, n_threads=threads, parallel=parallel, prefix_cache=cache, cache_ram_budget=2**30
+        )
+        self.session.send(Load(self.session.new_id(), options))
+        while True:
+            event = self.session.next_event(300)
+            if isinstance(event, Loaded):
+                return
+            if isinstance(event, LoadFailed | EngineDied):
+                raise SystemExit(f"batching: load failed: {event.reason}")
+
+    def send(self, messages: tuple[ChatMessage, ...], sampling: SamplingParams = GREEDY, **kw: Any) -> int:
+        request_id = self.session.new_id()
+        self.flights[request_id] = Flight(time.monotonic())
+        self.session.send(Generate(request_id, messages, sampling, time.monotonic(), **kw))
+        return request_id
+
+    flights: dict[int, Flight]
+
+    def __enter__(self) -> Engine:
+        self.flights = {}
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.session.close()
+
+    def pump(self, until: Any, timeout: float = 900.0) -> None:
+        """Take events until `until()` holds."""
+        deadline = time.monotonic() + timeout
+        while not until():
+            if time.monotonic() > deadline:
+                raise SystemExit("batching: the engine took too long")
+            event = self.session.next_event(1.0)
+            match event:
+                case Token():
+                    flight = self.flights.get(event.request_id)
+                    if flight is not None:
+                        flight.tokens.append((event.index, event.produced_at))
+                case Finished():
+                    if event.request_id in self.flights:
+                        self.flights[event.request_id].metrics = event.metrics
+                case AnswerFailed() | EngineDied() | LoadFailed():
+                    raise SystemExit(f"batching: {event.reason}")
+                case _:
+                    pass
+
+    def done(self, ids: list[int]) -> bool:
+        return all(self.flights[i].metrics is not None for i in ids)
+
+
+def together_rate(flights: list[Flight]) -> float:
+    """Tokens a second while every answer in `flights` was writing (from the last first token to the
+    first last token)."""
+    start = max(f.tokens[0][1] for f in flights)
+    end = min(f.tokens[-1][1] for f in flights)
+    if end <= start:
+        return 0.0
+
+    def written_by(flight: Flight, t: float) -> int:
+        return max((index for index, at in flight.tokens if at <= t), default=0)
+
+    count = sum(written_by(f, end) - written_by(f, start) for f in flights)
+    return count / (end - start)
+
+
+# --- the parts ---------------------------------------------------------------------------
+
+
+def peer_decode(model: Path, threads: int, kernels: KernelSet) -> dict[int, float]:
+    """llama-batched-bench's S_TG for each B."""
+    if not BATCHED_BENCH.exists():
+        raise SystemExit(f"batching: no {BATCHED_BENCH}; `python bench/llama_tools.py build` makes it")
+    npl = ",".join(str(b) for b in PARALLEL)
+    command = [str(BATCHED_BENCH), "-m", str(model), "-c", "4096", "-b", "2048", "-ub", "512", "-t", str(threads)]
+    command += ["-npp", str(NPP), "-ntg", str(NTG), "-npl", npl, "--no-kv-unified"]
+    if kernels == "safe":
+        command.append("--no-repack")
+    out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=1800)
+    rates = {}
+    for line in (out.stdout + out.stderr).splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 10 and re.fullmatch(r"\d+", cells[2] or ""):
+            rates[int(cells[2])] = float(cells[7])
+    return rates
+
+
+def hearth_decode(engine: Engine, b: int, round_no: int) -> float:
+    ids = [engine.send((ChatMessage("user", long_prompt(round_no * 10 + i)),)) for i in range(b)]
+    engine.pump(lambda: engine.done(ids))
+    return together_rate([engine.flights[i] for i in ids])
+
+
+def part_decode(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> None:
+    hearth: dict[int, list[float]] = {b: [] for b in PARALLEL}
+    peer: dict[int, list[float]] = {b: [] for b in PARALLEL}
+    for round_no in range(args.rounds):
+        for b, rate in peer_decode(model, args.threads, args.kernels).items():
+            peer[b].append(rate)
+        with Engine(model, max(PARALLEL), args.kernels, threads=args.threads, n_ctx=512, cache=False) as engine:
+            for b in PARALLEL:
+                hearth[b].append(hearth_decode(engine, b, round_no))
+    rows = {}
+    print("\naggregate decode tok/s (median of rounds)")
+    print("   B   hearth   llama-batched-bench   ratio   target >= 0.95")
+    for b in PARALLEL:
+        h, p = median(hearth[b]), median(peer[b])
+        rows[b] = {"hearth": h, "peer": p, "ratio": h / p if p else 0.0, "hearth_rounds": hearth[b]}
+        print(f"{b:4d}   {h:6.1f}   {p:19.1f}   {h / p:5.2f}   {verdict(h / p >= 0.95)}")
+    scale = rows[8]["hearth"] / rows[1]["hearth"] if rows[1]["hearth"] else 0.0
+    print(f"hearth 8 answers / 1 answer = {scale:.2f}x (target on a real-size model >= 1.8x): {verdict(scale >= 1.8)}")
+    report["decode"] = {"by_b": rows, "hearth_8_vs_1": scale}
+
+
+def part_ttft(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> None:
+    idle: list[float] = []
+    busy: list[float] = []
+    steps: list[float] = []
+    question = (ChatMessage("user", "In one sentence, what is a lighthouse for?"),)
+    short = SamplingParams(temperature=0, max_tokens=8)
+    for _ in range(args.rounds):
+        with Engine(model, 4, args.kernels, threads=args.threads, n_ctx=1024, cache=False) as engine:
+            one = engine.send(question, short)
+            engine.pump(lambda one=one: engine.done([one]))
+            idle.append(_ttft(engine.flights[one]))
+            streams = [
+                engine.send((ChatMessage("user", long_prompt(i, 64)),), SamplingParams(temperature=0, max_tokens=400))
+                for i in range(3)
+            ]
+            engine.pump(lambda streams=streams: all(len(engine.flights[i].tokens) >= 8 for i in streams))
+            probe = engine.send(question, short)
+            engine.pump(lambda probe=probe: engine.done([probe]))
+            busy.append(_ttft(engine.flights[probe]))
+            # One decode step of the three: the time between two of a stream's tokens.
+            flight = engine.flights[streams[0]]
+            (i0, t0), (i1, t1) = flight.tokens[2], flight.tokens[-1]
+            steps.append((t1 - t0) / max(1, i1 - i0))
+            for i in streams:
+                from engine.protocol import Cancel
+
+                engine.session.send(Cancel(i, time.monotonic()))
+            engine.pump(lambda streams=streams: engine.done(streams))
+    t_idle, t_busy, step = median(idle), median(busy), median(steps)
+    limit = 1.5 * t_idle + step
+    print(f"\nTTFT idle {t_idle * 1000:.0f} ms, while 3 stream {t_busy * 1000:.0f} ms, one step {step * 1000:.0f} ms")
+    print(f"target <= 1.5 x idle + one step = {limit * 1000:.0f} ms: {verdict(t_busy <= limit)}")
+    report["ttft"] = {"idle_s": t_idle, "busy_s": t_busy, "step_s": step, "limit_s": limit, "pass": t_busy <= limit}
+
+
+def _ttft(flight: Flight) -> float:
+    assert flight.metrics is not None
+    return flight.metrics.ttft_s
+
+
+def part_shared(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> None:
+    system = ("You are the help desk of a city library. " + FILLER * 60)[:5200]
+    sampling = SamplingParams(temperature=0, max_tokens=8)
+    results: dict[str, Any] = {}
+    for parallel in (1, 8):
+        with tempfile.TemporaryDirectory() as home:
+            os.environ["HEARTH_HOME"] = home  # a fresh prefix cache: nothing on disk from before
+            with Engine(model, parallel, args.kernels, threads=args.threads, n_ctx=2048, cache=True) as engine:
+                ids = [
+                    engine.send(
+                        (ChatMessage("system", system), ChatMessage("user", f"Question {i}: are you open on day {i}?")),
+                        sampling,
+                        pin_system_prompt=True,
+                    )
+                    for i in range(16)
+                ]
+                engine.pump(lambda ids=ids: engine.done(ids))
+                metrics = [engine.flights[i].metrics for i in ids]
+        assert all(m is not None for m in metrics)
+        ms = [m for m in metrics if m is not None]
+        first = ms[0]
+        rest_prefill = median([m.prefill_s for m in ms[1:]])
+        rest_ttft = median([m.ttft_s for m in ms[1:]])
+        read = [m.prefill_tokens for m in ms]
+        results[f"parallel_{parallel}"] = {
+            "prompt_tokens": first.prompt_tokens,
+            "tokens_read": read,
+            "first_ttft_s": first.ttft_s,
+            "first_prefill_s": first.prefill_s,
+            "rest_median_ttft_s": rest_ttft,
+            "rest_median_prefill_s": rest_prefill,
+        }
+        print(
+            f"\nshared system prompt, --parallel {parallel}: {first.prompt_tokens} prompt tokens; tokens read "
+            f"{read[0]} then {sorted(set(read[1:]))}"
+        )
+        print(
+            f"  first: ttft {first.ttft_s:.2f} s (its own reading {first.prefill_s:.2f} s); requests 2-16: median "
+            f"ttft {rest_ttft:.2f} s, own reading {rest_prefill:.2f} s"
+        )
+        ratio = rest_ttft / first.ttft_s
+        own = rest_prefill / first.prefill_s
+        ok = verdict(min(ratio, own) <= 0.1)
+        print(f"  ttft ratio {ratio:.3f}, own-reading ratio {own:.3f} (target <= 0.10): {ok}")
+        results[f"parallel_{parallel}"] |= {"ttft_ratio": ratio, "own_reading_ratio": own}
+    report["shared"] = results
+
+
+def part_batch(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> None:
+    rates = {}
+    with tempfile.TemporaryDirectory() as work:
+        prompts = Path(work) / "prompts.jsonl"
+        tips = [f"Give one short tip about {TOPICS[i % 8]}, number {i}." for i in range(64)]
+        lines = [json.dumps({"id": i, "prompt": tip}) for i, tip in enumerate(tips)]
+        prompts.write_text("\n".join(lines) + "\n")
+        for parallel in (1, 8):
+            out = Path(work) / f"results-{parallel}.jsonl"
+            env = os.environ | {"HEARTH_HOME": str(Path(work) / f"home-{parallel}")}
+            command = ["hearth", "batch", str(prompts), "-o", str(out), "--parallel", str(parallel)]
+            command += ["--model", str(model), "--max-tokens", "32", "--temperature", "0", "--json", "--no-progress"]
+            command += ["--threads", str(args.threads)]
+            done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=3600, check=False)
+            if done.returncode != 0:
+                raise SystemExit(f"batching: hearth batch failed: {done.stderr[-500:]}")
+            summary = json.loads(done.stdout.strip().splitlines()[-1])
+            rates[parallel] = summary
+            print(f"\nhearth batch --parallel {parallel}: {summary['prompts_per_minute']} prompts a minute, "
+                  f"{summary['tokens_per_second']} tokens/s, {summary['seconds']} s")  # fmt: skip
+    ratio = rates[8]["prompts_per_minute"] / rates[1]["prompts_per_minute"]
+    print(f"--parallel 8 / --parallel 1 = {ratio:.2f}x (target >= 1.8x): {verdict(ratio >= 1.8)}")
+    report["batch"] = {"parallel_1": rates[1], "parallel_8": rates[8], "ratio": ratio}
+
+
+PARTS = {"decode": part_decode, "ttft": part_ttft, "shared": part_shared, "batch": part_batch}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", default="starter")
+    parser.add_argument("--parts", nargs="+", choices=sorted(PARTS), default=list(PARTS))
+    parser.add_argument("--kernels", choices=("safe", "full"), default="safe", help="weight repack off (safe) or on")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    model = model_path(args.model)
+    print(f"model {model.name}, {args.threads} threads, kernels {args.kernels}")
+    report: dict[str, Any] = {"bench": "batching", "model": model.name, "threads": args.threads}
+    report["kernels"] = args.kernels
+    for name in args.parts:
+        PARTS[name](args, model, report)
+    if args.json:
+        print(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,58 @@
+"""One llama_batch, filled again for every llama_decode: a prompt chunk of one sequence, or one
+token from each sequence that is writing (continuous batching)."""
+
+from __future__ import annotations
+
+import llama_cpp
+
+
+class TokenBatch:
+    """A reusable llama_batch of up to `capacity` tokens, each in one sequence."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._batch = llama_cpp.llama_batch_init(capacity, 0, 1)
+
+    @property
+    def size(self) -> int:
+        return int(self._batch.n_tokens)
+
+    def clear(self) -> None:
+        self._batch.n_tokens = 0
+
+    def add(self, token: int, pos: int, seq_id: int, logits: bool) -> int:
+        """Append one token; return its index in the batch (where its logits will be)."""
+        batch = self._batch
+        i = int(batch.n_tokens)
+        if i >= self.capacity:
+            raise IndexError(f"a batch of {self.capacity} tokens is full")
+        batch.token[i] = token
+        batch.pos[i] = pos
+        batch.n_seq_id[i] = 1
+        batch.seq_id[i][0] = seq_id
+        batch.logits[i] = logits
+        batch.n_tokens = i + 1
+        return i
+
+    def fill(self, tokens: list[int], first_pos: int, seq_id: int) -> None:
+        """The batch becomes `tokens` of sequence `seq_id` from position `first_pos`, logits for the last."""
+        if len(tokens) > self.capacity:
+            raise IndexError(f"{len(tokens)} tokens do not fit a batch of {self.capacity}")
+        batch = self._batch
+        for i, token in enumerate(tokens):
+            batch.token[i] = token
+            batch.pos[i] = first_pos + i
+            batch.n_seq_id[i] = 1
+            batch.seq_id[i][0] = seq_id
+            batch.logits[i] = False
+        if tokens:
+            batch.logits[len(tokens) - 1] = True
+        batch.n_tokens = len(tokens)
+
+    def decode(self, ctx: llama_cpp.llama_context_p) -> int:
+        return int(llama_cpp.llama_decode(ctx, self._batch))
+
+    def close(self) -> None:
+        if self._batch is not None:
+            llama_cpp.llama_batch_free(self._batch)
+            self._batch = None

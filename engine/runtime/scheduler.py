@@ -1,0 +1,594 @@
+"""Continuous batching: many answers at once over one model, one llama_decode per step.
+
+The context keeps one sequence per slot (`LoadOptions.parallel`). Each step the scheduler
+  1. admits waiting requests into free slots (the slot that already holds most of the prompt
+     first; a prefix another slot holds is copied from it, llama_memory_seq_cp, not read again);
+  2. reads one chunk of one prompt, as a llama_decode of that sequence alone, so a long paste
+     never holds the others up for more than a chunk;
+  3. decodes one new token of every answer that is writing, all in one llama_decode, and
+     samples each from its own logits with its own sampler chain.
+A Cancel takes effect at the next step, for an answer that is writing, reading or waiting.
+
+Exactness (engine/cache/prompt_reuse.py): a prompt read while no other answer runs is read in
+batches of n_batch from where its reads begin, with the cache and without, so a reused prompt
+holds what a full read computes. Tokens computed next to other answers' tokens (a decode step of
+several, a prompt read in small chunks meanwhile) come out as that batch computes them: close,
+not identical. An answer is written one token at a time; its keys and values are reused as
+written by a turn that follows at once (as llama-server does), and read again as one read
+(settled) when the engine has nothing else to do, so that what is kept is what a full read
+computes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import llama_cpp
+
+from engine.cache.prefix_cache import PrefixCache
+from engine.cache.prompt_reuse import MIN_GAIN_TOKENS, PromptState, Reuse, keep_snapshot, prepare_context
+from engine.prompt.assembly import PromptPlan, plan_prompt
+from engine.protocol import (
+    AnswerFailed,
+    Cancel,
+    EngineStats,
+    Event,
+    Finished,
+    Generate,
+    Metrics,
+    Started,
+    StopReason,
+    Token,
+)
+from engine.runtime.llama_runtime import LlamaModel
+from engine.runtime.sampler import sampler_chain
+from engine.runtime.sequence import DecodeError, SequenceMemory
+from engine.runtime.text_stream import Utf8Stream
+
+logger = logging.getLogger(__name__)
+
+STATS_INTERVAL_S = 0.25
+TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
+# A prompt read while other answers write goes in chunks this small, so that their next token
+# waits for at most this many prompt tokens (alone, a prompt is read n_batch at a time).
+SHARED_READ_CHUNK = 64
+ENGINE_RATE_WINDOW_S = 2.0  # the engine's total tokens per second, over the last this many seconds
+
+
+@dataclass
+class Answer:
+    """One request in a slot: its prompt reads still to do, then its writing."""
+
+    cmd: Generate
+    plan: PromptPlan
+    reuse: Reuse
+    t_start: float
+    load_s: float
+    queue_s: float
+    reads: deque[tuple[int, int]]  # (start, end) of each read still to do
+    chain: Any = None
+    chain_exit: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+    read_began_at: int = -1  # where the read in progress began (-1: none in progress)
+    text_stream: Utf8Stream = field(default_factory=Utf8Stream)
+    tokens: list[int] = field(default_factory=list)  # every token sent, as the store keeps the answer
+    pending_text: list[str] = field(default_factory=list)
+    pending_tokens: list[int] = field(default_factory=list)
+    next_flush: float = 0.0
+    next_stats: float = 0.0
+    t_first: float = 0.0
+    t_last: float = 0.0
+    recent: deque[float] = field(default_factory=lambda: deque(maxlen=8))  # to count tokens after a Cancel
+    next_token: int | None = None  # sampled, to be decoded in the next step
+    cancel: Cancel | None = None
+    prompt_state: PromptState | None = None
+    max_active: int = 1
+
+    @property
+    def request_id(self) -> int:
+        return self.cmd.request_id
+
+    @property
+    def reading(self) -> bool:
+        return bool(self.reads)
+
+
+@dataclass
+class Settle:
+    """An exchange in a slot whose tail was written, not read: to read again when the engine is idle."""
+
+    request_id: int
+    tokens: tuple[int, ...]  # the prompt and the whole answer, as the store keeps them
+    bounds: tuple[int, ...]  # where a full read of them begins its reads
+    exact_until: int  # up to here the slot's memory is what a full read computes
+    prompt_state: PromptState | None
+    owner: str | None
+
+
+@dataclass
+class Slot:
+    seq: SequenceMemory
+    answer: Answer | None = None
+    owner: str | None = None  # whose conversation the live memory holds
+    settle: Settle | None = None
+    exact_until: int = 0
+    last_used: float = 0.0
+
+
+class Scheduler:
+    def __init__(
+        self,
+        model: LlamaModel,
+        cache: PrefixCache | None,
+        send: Callable[[Event], None],
+        *,
+        reuse_enabled: bool,
+        load_window: Callable[[], tuple[float, float]],
+        memory_rss: Callable[[], int],
+        on_housekeeping_done: Callable[[int], None],
+    ) -> None:
+        self.model = model
+        self.cache = cache
+        self.send = send
+        self.reuse_enabled = reuse_enabled
+        self._load_window = load_window  # (load_began_at, load_finished_at)
+        self._rss = memory_rss
+        self._housekeeping_done = on_housekeeping_done  # an answer's cache work is over (its CacheReport)
+        self.slots = [Slot(seq) for seq in model.sequences]
+        self.waiting: deque[Generate] = deque()
+        self._plans: dict[int, PromptPlan] = {}
+        self._read_turn = 0
+        self._written: deque[tuple[float, int]] = deque()  # (when, tokens) of recent decode steps
+        self.settle_after = 0.0  # when idle housekeeping may begin (the window formats an answer first)
+        self.answers_total = 0
+        self.answers_reused = 0
+
+    # --- what the worker asks ------------------------------------------------------
+
+    @property
+    def active(self) -> list[Answer]:
+        return [slot.answer for slot in self.slots if slot.answer is not None]
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.waiting) or any(slot.answer is not None for slot in self.slots)
+
+    @property
+    def has_housekeeping(self) -> bool:
+        return any(slot.settle is not None for slot in self.slots)
+
+    def submit(self, cmd: Generate) -> None:
+        self.waiting.append(cmd)
+
+    def cancel(self, cmd: Cancel) -> bool:
+        """Stop request `cmd.request_id` at the next step; False if it is not here."""
+        for waiting in self.waiting:
+            if waiting.request_id == cmd.request_id:
+                self.waiting.remove(waiting)
+                self._plans.pop(waiting.request_id, None)
+                self.send(Finished(waiting.request_id, never_started(waiting, self.model.info.name, self.model.n_ctx)))
+                return True
+        for answer in self.active:
+            if answer.request_id == cmd.request_id:
+                answer.cancel = cmd
+                return True
+        return False
+
+    def cancel_all(self) -> None:
+        for waiting in list(self.waiting):
+            self.cancel(Cancel(waiting.request_id, time.monotonic()))
+        for answer in self.active:
+            answer.cancel = answer.cancel or Cancel(answer.request_id, time.monotonic())
+
+    def step(self) -> None:
+        """One step of work: admit, read one prompt chunk, decode one token of each writer."""
+        for slot in self.slots:  # a Cancel that came since the last step: no more tokens for it
+            if slot.answer is not None and slot.answer.cancel is not None:
+                self._finish(slot, "cancelled")
+        self._admit()
+        self._read_one_chunk()
+        self._decode_writers()
+
+    def settle_one(self, interrupted: Callable[[], bool]) -> None:
+        """Idle housekeeping for one slot: read its written tail again, keep a snapshot, report."""
+        slot = max((s for s in self.slots if s.settle is not None), key=lambda s: s.last_used)
+        settle = slot.settle
+        assert settle is not None
+        slot.settle = None
+        self._settle(slot, settle, interrupted)
+        self._housekeeping_done(settle.request_id)
+
+    def forget_owner(self, owner: str) -> None:
+        """A deleted conversation: no slot keeps its memory."""
+        for slot in self.slots:
+            if slot.owner == owner and slot.answer is None:
+                slot.seq.clear()
+                slot.owner, slot.settle, slot.exact_until = None, None, 0
+
+    def clear(self) -> None:
+        for slot in self.slots:
+            if slot.answer is None:
+                slot.seq.clear()
+                slot.owner, slot.settle, slot.exact_until = None, None, 0
+
+    def close(self) -> None:
+        for answer in self.active:
+            answer.chain_exit.close()
+
+    # --- admitting -----------------------------------------------------------------
+
+    def _admit(self) -> None:
+        from engine.prompt.chat_template import TemplateError
+        from engine.runtime.llama_runtime import PromptTooLongError
+
+        while self.waiting:
+            free = [slot for slot in self.slots if slot.answer is None]
+            if not free:
+                return
+            cmd = self.waiting[0]
+            try:
+                plan = self._plans.get(cmd.request_id) or plan_prompt(self.model, cmd)
+                self.model.check_fits(plan.tokens)
+            except (TemplateError, PromptTooLongError) as exc:
+                self.waiting.popleft()
+                self._plans.pop(cmd.request_id, None)
+                self.send(AnswerFailed.from_error(cmd.request_id, exc))
+                continue
+            self._plans[cmd.request_id] = plan
+            slot, donor, shared = self._place(free, plan, cmd.cache_owner)
+            if self._worth_waiting_for(plan, shared):
+                return  # another slot is reading what this prompt begins with: copy it once it is read
+            self.waiting.popleft()
+            del self._plans[cmd.request_id]
+            self._start(slot, cmd, plan, donor, shared)
+
+    def _place(self, free: list[Slot], plan: PromptPlan, owner: str | None) -> tuple[Slot, Slot | None, int]:
+        """The free slot for `plan` and, if another slot holds a longer prefix of it, that slot to copy
+        from. A conversation goes back to its own slot; a new one to an empty slot, else the least
+        recently used; requests without a conversation (batch jobs) to the slot holding most of them."""
+        prompt, segments = plan.tokens, plan.segments
+
+        def held(slot: Slot) -> int:
+            return slot.seq.reusable_prefix(prompt, segments) if self.reuse_enabled else 0
+
+        own = [s for s in free if owner is not None and s.owner == owner]
+        empty = [s for s in free if s.owner is None and s.settle is None and not s.seq.kv_tokens]
+        if own:
+            best = own[0]
+        elif owner is None:
+            best = max(free, key=lambda s: (held(s), -s.last_used))
+        else:
+            best = empty[0] if empty else min(free, key=lambda s: s.last_used)
+        donor, shared = None, held(best)
+        for other in self.slots:
+            if other is not best and held(other) > shared + MIN_GAIN_TOKENS:
+                donor, shared = other, held(other)
+        return best, donor, shared
+
+    def _slot_of(self, answer: Answer) -> Slot:
+        return next(slot for slot in self.slots if slot.answer is answer)
+
+    def _worth_waiting_for(self, plan: PromptPlan, available: int) -> bool:
+        if not self.reuse_enabled:
+            return False
+        for answer in self.active:
+            if not answer.reading:
+                continue
+            ahead = answer.plan
+            bounds = [*ahead.segments, len(ahead.tokens)]
+            slot = self._slot_of(answer)
+            coming = slot.seq.reusable_of(ahead.tokens, bounds, plan.tokens, plan.segments)
+            if coming > available + MIN_GAIN_TOKENS and len(slot.seq.kv_tokens) < coming:
+                return True
+        return False
+
+    def _start(self, slot: Slot, cmd: Generate, plan: PromptPlan, donor: Slot | None, shared: int) -> None:
+        t_start = time.monotonic()
+        load_began, load_finished = self._load_window()
+        load_s = max(0.0, load_finished - max(cmd.sent_at, load_began))
+        queue_s = max(0.0, t_start - max(cmd.sent_at, load_finished))
+        self._leave(slot, cmd.cache_owner)
+        prompt, segments = plan.tokens, plan.segments
+        if not self.reuse_enabled:
+            slot.seq.clear()
+            reuse = Reuse(0, "none")
+        elif donor is not None:
+            # No snapshot lookup after a copy: llama.cpp copies a stream at the next decode, over
+            # anything restored into it meanwhile.
+            slot.seq.copy_from(donor.seq, shared)
+            reuse = Reuse(slot.seq.reuse_prefix(prompt, segments), "live")
+            slot.exact_until = min(reuse.cached_tokens, donor.exact_until)
+        else:
+            reuse = prepare_context(slot.seq, self.cache, prompt, segments)
+            kept = slot.exact_until if reuse.source == "live" else reuse.cached_tokens
+            slot.exact_until = min(kept, reuse.cached_tokens)
+        cached = reuse.cached_tokens
+        self.answers_total += 1
+        self.answers_reused += cached > 0
+        ends = [*segments[1:], len(prompt)]
+        reads = deque((max(start, cached), end) for start, end in zip(segments, ends, strict=True) if end > cached)
+        answer = Answer(cmd, plan, reuse, t_start, load_s, queue_s, reads)
+        answer.chain = answer.chain_exit.enter_context(sampler_chain(cmd.sampling, self.model.n_vocab, prompt))
+        answer.next_stats = t_start + STATS_INTERVAL_S
+        slot.answer, slot.owner, slot.last_used = answer, cmd.cache_owner, t_start
+        self.send(Started(cmd.request_id, len(prompt), cached, t_start, tuple(prompt), plan.dropped_messages))
+        if not answer.reading:  # the whole prompt was there (a regenerate): at least one token is read anyway
+            raise DecodeError("a reused prompt left nothing to read")
+
+    def _leave(self, slot: Slot, new_owner: str | None) -> None:
+        """Before `slot` takes another conversation: keep what it holds in the cache, as it is."""
+        settle = slot.settle
+        if settle is None:
+            return
+        slot.settle = None
+        if self.reuse_enabled and slot.owner != new_owner:
+            keep_snapshot(slot.seq, self.cache, settle.owner)
+        self._housekeeping_done(settle.request_id)
+
+    # --- reading -------------------------------------------------------------------
+
+    def _read_one_chunk(self) -> None:
+        readers = [slot for slot in self.slots if slot.answer is not None and slot.answer.reading]
+        if not readers:
+            return
+        self._read_turn = (self._read_turn + 1) % len(readers)
+        slot = readers[self._read_turn]
+        answer = slot.answer
+        assert answer is not None
+        seq = slot.seq
+        start, end = answer.reads[0]
+        if answer.read_began_at < 0:
+            answer.read_began_at = len(seq.kv_tokens)
+            if len(seq.kv_tokens) != start:
+                raise DecodeError(f"a read meant to begin at {start} found {len(seq.kv_tokens)} tokens")
+        alone = len(self.active) == 1
+        size = self.model.n_batch if alone else SHARED_READ_CHUNK
+        if not alone:
+            slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))
+        elif slot.exact_until == answer.read_began_at == len(seq.kv_tokens):
+            slot.exact_until = end  # read alone from its start in n_batch batches: as a full read does
+        chunk_end = min(end, len(seq.kv_tokens) + size)
+        seq.read_chunk(answer.plan.tokens[len(seq.kv_tokens) : chunk_end])
+        if chunk_end < end:
+            return
+        seq.end_read(answer.read_began_at)
+        answer.reads.popleft()
+        answer.read_began_at = -1
+        self._keep_pinned(seq, answer.plan, end)
+        if not answer.reading:
+            if self.reuse_enabled and not self.model.can_cut_back:
+                answer.prompt_state = PromptState.of(seq)
+            # The logits of this prompt's last token are the newest: sample before any other decode.
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, -1))
+
+    def _keep_pinned(self, seq: SequenceMemory, plan: PromptPlan, end: int) -> None:
+        cache = self.cache
+        pin_at = plan.pin_at
+        if cache is not None and end == pin_at < len(plan.tokens) and not cache.contains(plan.tokens[:pin_at]):
+            snap = cache.put(plan.tokens[:pin_at], seq.save_state(), pinned=True, bounds=seq.kv_bounds)
+            cache.persist_soon(snap)
+
+    # --- writing -------------------------------------------------------------------
+
+    def _decode_writers(self) -> None:
+        writers = [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
+        if not writers:
+            return
+        for slot in writers:
+            assert slot.answer is not None
+            slot.answer.max_active = max(slot.answer.max_active, len(self.active))
+            if len(writers) > 1:
+                slot.exact_until = min(slot.exact_until, len(slot.seq.kv_tokens))
+        batch = []
+        for slot in writers:
+            assert slot.answer is not None
+            assert slot.answer.next_token is not None
+            batch.append((slot.seq, slot.answer.next_token))
+        indices = self.model.decode_step(batch)
+        now = time.monotonic()
+        self._written.append((now, len(writers)))
+        while self._written and self._written[0][0] < now - ENGINE_RATE_WINDOW_S:
+            self._written.popleft()
+        if indices is None:  # llama.cpp found no room in the context
+            for slot in writers:
+                self._finish(slot, "context_full")
+            return
+        for slot, index in zip(writers, indices, strict=True):
+            answer = slot.answer
+            assert answer is not None
+            answer.next_token = None
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index))
+
+    def _took(self, slot: Slot, token: int) -> None:
+        """A token was sampled for `slot`'s answer: send it, then stop or write on."""
+        answer = slot.answer
+        assert answer is not None
+        model = self.model
+        if model.is_end_of_generation(token):
+            self._finish(slot, "eog")
+            return
+        now = time.monotonic()
+        answer.t_last = now
+        answer.recent.append(now)
+        answer.tokens.append(token)
+        count = len(answer.tokens)
+        if count == 1:
+            answer.t_first = now
+        answer.pending_text.append(answer.text_stream.feed(model.piece(token)))
+        answer.pending_tokens.append(token)
+        last = count == answer.cmd.sampling.max_tokens
+        # The last token allowed goes out at once: nothing is decoded after it.
+        if now >= answer.next_flush or last:
+            self._flush(answer)
+            answer.next_flush = now + TOKEN_BATCH_S
+        if now >= answer.next_stats:
+            answer.next_stats = now + STATS_INTERVAL_S
+            self.send(self._stats(slot, answer))
+        if last:
+            self._finish(slot, "max_tokens")
+        elif len(slot.seq.kv_tokens) >= model.n_ctx:
+            self._finish(slot, "context_full")
+        elif answer.cancel is not None:
+            self._finish(slot, "cancelled")
+        else:
+            answer.next_token = token
+
+    def _flush(self, answer: Answer) -> None:
+        if answer.pending_text or answer.pending_tokens:
+            text = "".join(answer.pending_text)
+            count = len(answer.tokens)
+            self.send(Token(answer.request_id, text, count, answer.t_last, tuple(answer.pending_tokens)))
+            answer.pending_text.clear()
+            answer.pending_tokens.clear()
+
+    def engine_tok_s(self) -> float:
+        if not self._written:
+            return 0.0
+        span = time.monotonic() - self._written[0][0]
+        return sum(n for _, n in self._written) / span if span > 0 else 0.0
+
+    def _stats(self, slot: Slot, answer: Answer) -> EngineStats:
+        model = self.model
+        return EngineStats(
+            request_id=answer.request_id,
+            decode_tokens=len(answer.tokens),
+            decode_s=answer.t_last - answer.t_first,
+            engine_rss_bytes=self._rss(),
+            kv_bytes=model.kv_bytes(),
+            n_ctx_used=len(slot.seq.kv_tokens),
+            n_ctx=model.n_ctx,
+            active_answers=len(self.active),
+            waiting_answers=len(self.waiting),
+            engine_tok_s=self.engine_tok_s(),
+        )
+
+    def _finish(self, slot: Slot, reason: StopReason) -> None:
+        answer = slot.answer
+        assert answer is not None
+        answer.pending_text.append(answer.text_stream.flush())
+        self._flush(answer)
+        answer.chain_exit.close()
+        t_end = time.monotonic()
+        count = len(answer.tokens)
+        cmd, plan, cancel = answer.cmd, answer.plan, answer.cancel
+        prompt = plan.tokens
+        prefill_end = answer.t_first if count else t_end
+        metrics = Metrics(
+            model=self.model.info.name,
+            prompt_tokens=len(prompt),
+            cached_tokens=answer.reuse.cached_tokens,
+            cache_source=answer.reuse.source,
+            prefill_tokens=len(prompt) - answer.reuse.cached_tokens,
+            load_s=answer.load_s,
+            queue_s=answer.queue_s,
+            prefill_s=prefill_end - answer.t_start,
+            ttft_s=(answer.t_first - cmd.sent_at) if count else 0.0,
+            decode_tokens=count,
+            decode_s=(answer.t_last - answer.t_first) if count else 0.0,
+            total_s=t_end - cmd.sent_at,
+            engine_rss_bytes=self._rss(),
+            kv_bytes=self.model.kv_bytes(),
+            n_ctx_used=len(slot.seq.kv_tokens),
+            n_ctx=self.model.n_ctx,
+            stop_reason=reason,
+            tokens_after_cancel=sum(t > cancel.sent_at for t in answer.recent) if cancel is not None else 0,
+            dropped_messages=plan.dropped_messages,
+            max_active_answers=answer.max_active,
+        )
+        slot.answer = None
+        slot.last_used = t_end
+        self.send(Finished(cmd.request_id, metrics))
+        self._after_answer(slot, answer)
+
+    def _after_answer(self, slot: Slot, answer: Answer) -> None:
+        """The answer is written: let the next turn reuse it as written, and settle it later."""
+        seq, prompt = slot.seq, answer.plan.tokens
+        if not self.reuse_enabled or answer.reading:
+            slot.exact_until = min(slot.exact_until, _last_bound(seq))
+            self._housekeeping_done(answer.request_id)
+            return
+        full = (*prompt, *answer.tokens[: max(0, self.model.n_ctx - len(prompt))])
+        kept = tuple(seq.kv_tokens) == full[: len(seq.kv_tokens)] and len(prompt) in seq.kv_bounds
+        if not kept:
+            self._housekeeping_done(answer.request_id)
+            return
+        if len(seq.kv_tokens) == len(full) and seq.kv_bounds[-1] == len(prompt):
+            seq.kv_bounds.append(len(full))  # the answer as written: reusable by a turn that follows at once
+        bounds = tuple(sorted({*answer.plan.segments, len(prompt), len(full)}))
+        owner = answer.cmd.cache_owner
+        slot.settle = Settle(answer.request_id, full, bounds, slot.exact_until, answer.prompt_state, owner)
+        self.settle_after = time.monotonic() + AFTER_ANSWER_GRACE_S
+
+    def _settle(self, slot: Slot, settle: Settle, interrupted: Callable[[], bool]) -> None:
+        """Read again what was written (or read next to other answers) since `settle.exact_until`, one
+        read per segment as a full read does, then keep a snapshot. Stops between reads when a
+        command arrives; what is not read again then is dropped from the slot (read on demand)."""
+        seq = slot.seq
+        # Back to the last place a full read also begins a read, at or before what is exact.
+        exact = max((b for b in settle.bounds if b <= settle.exact_until), default=0)
+        if tuple(seq.kv_tokens) != settle.tokens[: len(seq.kv_tokens)]:
+            return
+        try:
+            if self.model.can_cut_back:
+                if exact < seq.kv_floor:
+                    return
+                seq.cut_back(exact)
+            elif settle.prompt_state is not None and exact >= len(settle.prompt_state.tokens):
+                state = settle.prompt_state
+                if not seq.restore_state(state.tokens, state.data, state.bounds):
+                    return
+                exact = len(state.tokens)
+            else:
+                return
+        except DecodeError:
+            logger.warning("could not cut slot %d back to settle it", seq.seq_id, exc_info=True)
+            return
+        starts = [b for b in settle.bounds if b >= exact]
+        if not starts or starts[0] != exact:
+            starts = [exact, *starts]
+        for start, end in itertools.pairwise(starts):
+            if start != len(seq.kv_tokens):
+                break
+            if interrupted():
+                break
+            seq.decode(list(settle.tokens[start:end]))
+            slot.exact_until = end
+        if self.cache is not None and len(seq.kv_tokens) == len(settle.tokens):
+            keep_snapshot(seq, self.cache, settle.owner)
+
+
+AFTER_ANSWER_GRACE_S = 0.05  # bench/ui_stall.py: the longest stall came when a finished answer was formatted
+
+
+def _last_bound(seq: SequenceMemory) -> int:
+    return seq.kv_bounds[-1] if seq.kv_bounds else 0
+
+
+def never_started(cmd: Generate, model_name: str, n_ctx: int) -> Metrics:
+    """The metrics of a request cancelled before it began."""
+    waited = max(0.0, time.monotonic() - cmd.sent_at) if cmd.sent_at else 0.0
+    return Metrics(
+        model=model_name,
+        prompt_tokens=0,
+        cached_tokens=0,
+        cache_source="none",
+        prefill_tokens=0,
+        load_s=0.0,
+        queue_s=waited,
+        prefill_s=0.0,
+        ttft_s=0.0,
+        decode_tokens=0,
+        decode_s=0.0,
+        total_s=waited,
+        engine_rss_bytes=0,
+        kv_bytes=0,
+        n_ctx_used=0,
+        n_ctx=n_ctx,
+        stop_reason="cancelled",
+    )
