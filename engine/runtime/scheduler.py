@@ -348,7 +348,7 @@ class Scheduler:
             if len(seq.kv_tokens) != start:
                 raise DecodeError(f"a read meant to begin at {start} found {len(seq.kv_tokens)} tokens")
         alone = len(self.active) == 1
-        size = self.model.n_batch if alone else SHARED_READ_CHUNK
+        size = self.model.n_batch if alone else min(self.model.n_batch, SHARED_READ_CHUNK)
         if not alone:
             slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))
         elif slot.exact_until == answer.read_began_at == len(seq.kv_tokens):
