@@ -56,21 +56,31 @@ logger = logging.getLogger(__name__)
 
 @dataclass
 class Answer:
-    """The answer being written now (one at a time: there is one engine)."""
+    """An answer being written (one per conversation; the engine writes several at once)."""
 
     request_id: int
     conversation_id: int
     message_id: int  # the answer
     question_id: int | None  # the question it answers
     writer: AnswerWriter
+    figures: LiveAnswer
     tokens_before_question: list[int] = field(default_factory=list)
 
 
 @dataclass
 class ChatState:
-    answer: Answer | None = None  # being written now
-    figures: LiveAnswer | None = None  # the newest answer's figures, as the panel shows them; kept once it ends
+    answers: dict[int, Answer] = field(default_factory=dict)  # being written now, by conversation id
+    shown_id: int | None = None  # the conversation on screen
+    figures: LiveAnswer | None = None  # the figures the panel shows (the answer on screen, or the newest)
     editing: int | None = None  # the question being edited: Send asks it again as a new version
+
+    @property
+    def answer(self) -> Answer | None:
+        """The answer being written in the conversation on screen, if any."""
+        return self.answers.get(self.shown_id) if self.shown_id is not None else None
+
+    def by_request(self, request_id: int) -> Answer | None:
+        return next((a for a in self.answers.values() if a.request_id == request_id), None)
 
 
 def prompt_for(
@@ -133,6 +143,7 @@ class ChatController(QObject):
 
     @property
     def active_request(self) -> int | None:
+        """The request answering in the conversation on screen."""
         return self.state.answer.request_id if self.state.answer else None
 
     # --- sending -------------------------------------------------------------------------
@@ -151,6 +162,7 @@ class ChatController(QObject):
         sent_at = time.monotonic()
         self._models.ensure_model_for_send()
         conversation = conversations.ensure_conversation()
+        self.state.shown_id = conversation.id
         store = conversations.store
         shown = conversations.state
         bubbles = self._chat_view.bubbles
@@ -225,7 +237,7 @@ class ChatController(QObject):
             history, segments = branch_layout(branch, model_name)
         else:
             history, segments = tokens_before, segments_before
-        self.state.figures = LiveAnswer(sent_at)
+        figures = self.state.figures = LiveAnswer(sent_at)
         request_id = self._client.generate(
             prompt_for(conversation, branch, continue_last=continue_last),
             self._conversations.state.sampling,
@@ -241,11 +253,12 @@ class ChatController(QObject):
         writer = AnswerWriter(self._conversations.store.path, answer.id)
         if continue_last:
             writer.append(answer.text, answer.token_ids)
-        self.state.answer = Answer(
-            request_id, conversation.id, answer.id, question.id if question is not None else None, writer, tokens_before
+        question_id = question.id if question is not None else None
+        self.state.answers[conversation.id] = Answer(
+            request_id, conversation.id, answer.id, question_id, writer, figures, tokens_before
         )
-        self._conversations.set_answering_in(conversation.id)
-        self._set_busy(True)
+        self._conversations.set_answering(self._answering_ids())
+        self._set_busy()
         if rebuild_view:
             self.show_branch()
             self._attach_answer_bubble()
@@ -321,57 +334,71 @@ class ChatController(QObject):
         self.editing_changed.emit(False)
 
     def interrupt(self) -> None:
-        """The answer being written ends here, kept as interrupted (all data is about to go)."""
-        if self.state.answer is not None:
-            self._end_answer("interrupted")
+        """Every answer being written ends here, kept as interrupted (all data is about to go)."""
+        for answer in list(self.state.answers.values()):
+            self._end_answer(answer, "interrupted")
 
     def close(self) -> None:
         """The window closes: the store closes next, so nothing more is shown."""
         self._pending_answer_row = None
         self.interrupt()
 
-    def _set_busy(self, busy: bool) -> None:
+    def _answering_ids(self) -> set[int]:
+        return set(self.state.answers)
+
+    def _set_busy(self) -> None:
+        """Stop and Send follow the conversation on screen; the model stays while any answer is written."""
+        busy = self.state.answer is not None
         self._chat_view.set_busy(busy)
-        self._models.set_answering(busy)
+        self._models.set_answering(bool(self.state.answers))
         self.busy_changed.emit(busy)
         self._update_note()
 
     def _update_note(self) -> None:
-        answer = self.state.answer
-        conversation = self._conversations.state.conversation
-        if answer is None or (conversation is not None and answer.conversation_id == conversation.id):
+        """Above the composer: the other conversations still answering (the engine writes them side by side)."""
+        others = [a for cid, a in self.state.answers.items() if cid != self.state.shown_id]
+        if not others:
             self.note_changed.emit("")
             return
         try:
-            answering = self._conversations.store.get(answer.conversation_id)
+            titles = [self._conversations.store.get(a.conversation_id) for a in others]
         except ConversationNotFoundError:  # deleted while it answers: its answer is being stopped
             self.note_changed.emit("")
             return
-        note = self.tr("Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.")
-        self.note_changed.emit(note.format(title=shown_title(answering.title, answering.title_is_auto)))
+        names = ", ".join(f"“{shown_title(c.title, c.title_is_auto)}”" for c in titles)
+        if len(others) == 1:
+            note = self.tr("Still answering in {titles}; you can ask here meanwhile.")
+        else:
+            note = self.tr("Still answering in {count} other conversations: {titles}.").replace(
+                "{count}", str(len(others))
+            )
+        self.note_changed.emit(note.replace("{titles}", names))
 
-    def _end_answer(self, state: str, metrics: dict[str, object] | None = None, error: str | None = None) -> None:
-        answer = self.state.answer
-        self._chat_view.end_stream()
-        self.state.answer = None
-        if answer is not None:
-            writer = answer.writer
-            writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
-            self._conversations.keep_until_saved(writer)
-            if writer.error is not None:
-                self.said.emit(error_text(writer.error), 10_000)
-            # The branch in memory holds the answer as it was when it began: bring it up to date.
+    def _end_answer(
+        self, answer: Answer, state: str, metrics: dict[str, object] | None = None, error: str | None = None
+    ) -> None:
+        if answer.conversation_id == self.state.shown_id:
+            self._chat_view.end_stream()
+        self.state.answers.pop(answer.conversation_id, None)
+        writer = answer.writer
+        writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
+        self._conversations.keep_until_saved(writer)
+        if writer.error is not None:
+            self.said.emit(error_text(writer.error), 10_000)
+        # The branch in memory holds the answer as it was when it began: bring it up to date.
+        if answer.conversation_id == self.state.shown_id:
             branch = self._conversations.state.branch
             for index, message in enumerate(branch):
                 if message.id == answer.message_id:
                     branch[index] = replace(message, text=writer.text, state=state, metrics=metrics, error=error)
-        self._set_busy(False)
-        self._conversations.set_answering_in(None)
+        self._conversations.set_answering(self._answering_ids())
+        self._set_busy()
 
     # --- the branch on screen -----------------------------------------------------------------
 
     def show_branch(self) -> None:
         shown = self._conversations.state
+        self.state.shown_id = shown.conversation.id if shown.conversation else None
         self._chat_view.show_rows(BranchRows(self._conversations.store, shown.branch, self._models.state.name))
         self._answer_bubble = None
         answer = self.state.answer
@@ -383,18 +410,21 @@ class ChatController(QObject):
                 bubble.show_new_text()
                 self._answer_bubble = bubble
                 self._chat_view.begin_stream(bubble)
-        self._chat_view.set_busy(answer is not None)
+        if answer is not None:
+            self.state.figures = answer.figures  # the panel shows the answer on screen
+            self._metrics_panel.begin_answer(answer.figures)
+        self._set_busy()
 
     def _on_conversation_opened(self, conversation_id: int) -> None:
         self.cancel_edit()
         self.show_branch()
-        self._update_note()
         if not conversation_id:
             self._composer.setFocus()
 
     def _on_conversation_deleted(self, conversation_id: int) -> None:
-        if self.state.answer is not None and self.state.answer.conversation_id == conversation_id:
-            self.stop()
+        answer = self.state.answers.get(conversation_id)
+        if answer is not None:
+            self._client.cancel(answer.request_id)
 
     def _on_action_requested(self, kind: str, message_id: int) -> None:
         self._conversations.wait_for_saves()
@@ -416,8 +446,9 @@ class ChatController(QObject):
             self._conversations.show_other_version(message_id, 1 if kind == "next" else -1)
 
     def _on_first_text_shown(self, at: float) -> None:
-        if self.state.figures is not None:
-            self.state.figures.on_first_shown(at)
+        answer = self.state.answer  # only the answer on screen streams into the view
+        if answer is not None:
+            answer.figures.on_first_shown(at)
             self._metrics_panel.refresh()
 
     # --- engine events: an answer's Started, Token…, EngineStats, then Finished or Failed --------------
@@ -425,49 +456,54 @@ class ChatController(QObject):
 
     def _on_started(self, event: Started) -> None:
         self._add_pending_answer_row()
-        answer = self.state.answer
-        if answer is None or event.request_id != answer.request_id:
+        answer = self.state.by_request(event.request_id)
+        if answer is None:
             return
-        if self.state.figures is not None:
-            self.state.figures.on_started(event)
+        answer.figures.on_started(event)
+        if answer.figures is self.state.figures:
             self._metrics_panel.refresh()
         if answer.question_id is not None and event.prompt_token_ids:
             start, suffix = split_prompt(answer.tokens_before_question, event.prompt_token_ids)
             self._conversations.store.update_message(
                 answer.question_id, token_ids=suffix, token_start=start, token_model=self._models.state.name
             )
-        if event.dropped_messages and self._answer_bubble is not None:
+        if event.dropped_messages and self._answer_bubble is not None and answer is self.state.answer:
             self._answer_bubble.set_notice(dropped_notice(event.dropped_messages))
         self.answer_started.emit(event)
 
     def _on_token_received(self, event: Token) -> None:
         self._add_pending_answer_row()
-        answer = self.state.answer
-        if answer is None or event.request_id != answer.request_id:
+        answer = self.state.by_request(event.request_id)
+        if answer is None:
             return
         answer.writer.append(event.text, event.token_ids)
-        if self.state.figures is not None:
-            self.state.figures.on_token(event)
-        if self._answer_bubble is not None:
+        answer.figures.on_token(event)
+        if self._answer_bubble is not None and answer is self.state.answer:
             self._chat_view.append_to_stream(event.text)
         self.token_arrived.emit(event)
 
     def _on_stats_received(self, event: EngineStats) -> None:
-        if event.request_id == self.active_request:
+        answer = self.state.by_request(event.request_id)
+        if answer is None:
+            return
+        answer.figures.stats = event
+        if answer is self.state.answer:
             self._metrics_panel.on_stats(event)
 
     def _on_finished(self, event: Finished) -> None:
         self._add_pending_answer_row()
-        answer = self.state.answer
-        figures = self.state.figures
-        if answer is None or event.request_id != answer.request_id or figures is None:
+        answer = self.state.by_request(event.request_id)
+        if answer is None:
             return
+        figures = answer.figures
         figures.final = event.metrics
-        bubble = self._answer_bubble
+        on_screen = answer is self.state.answer
+        bubble = self._answer_bubble if on_screen else None
         metrics = asdict(event.metrics)
         metrics["ttft_s"] = figures.ttft_s if figures.ttft_s is not None else event.metrics.ttft_s
-        self._end_answer("complete" if event.metrics.stop_reason == "eog" else "partial", metrics)
-        self._metrics_panel.refresh()
+        self._end_answer(answer, "complete" if event.metrics.stop_reason == "eog" else "partial", metrics)
+        if figures is self.state.figures:
+            self._metrics_panel.refresh()
         if bubble is not None:
             bubble.set_footer(fmt.answer_footer(event.metrics, figures.ttft_s), self._metrics_panel.summary.text())
             bubble.set_can_continue(event.metrics.stop_reason != "eog")
@@ -479,15 +515,17 @@ class ChatController(QObject):
         an engine that died while idle)."""
         self._add_pending_answer_row()
         logger.warning("engine failure: %s", event.reason)
-        if not self._ends_the_answer(event):
+        ended = self._answers_it_ends(event)
+        if not ended:
             self._models.show_failure(event)
             return
-        answer = self.state.answer
-        assert answer is not None  # _ends_the_answer said so
         reason = failed_text(event)
-        bubble = self._answer_bubble
-        kept = bool(answer.writer.text)
-        self._end_answer("interrupted" if kept else "error", None, reason)  # stored as the user saw it
+        bubble = None
+        for answer in ended:
+            if answer is self.state.answer:
+                bubble = self._answer_bubble
+            kept = bool(answer.writer.text)
+            self._end_answer(answer, "interrupted" if kept else "error", None, reason)  # stored as the user saw it
         if bubble is not None:
             if kept:
                 bubble.set_can_continue(True)
@@ -499,16 +537,14 @@ class ChatController(QObject):
         self._models.show_engine_pid()
         self.answer_failed.emit(event)
 
-    def _ends_the_answer(self, event: Failed) -> bool:
-        answer = self.state.answer
-        if answer is None:
-            return False
+    def _answers_it_ends(self, event: Failed) -> list[Answer]:
         match event:
             case AnswerFailed():
-                return event.request_id == answer.request_id
-            case LoadFailed() | EngineDied():
-                return True
+                answer = self.state.by_request(event.request_id)
+                return [answer] if answer is not None else []
+            case LoadFailed() | EngineDied():  # every answer was waiting on the engine
+                return list(self.state.answers.values())
             case CommandFailed():
-                return False
+                return []
             case _:
                 assert_never(event)

@@ -38,7 +38,7 @@ class ConversationsState:
     # The branch on screen, oldest first; the chat controller extends it as it sends.
     branch: list[StoredMessage] = field(default_factory=list)
     sampling: SamplingParams = field(default_factory=SamplingParams)  # for the next answer
-    answering_in: int | None = None  # the conversation an answer is being written in now
+    answering: set[int] = field(default_factory=set)  # conversations an answer is being written in now
     pending_delete: int | None = None  # deleted; Undo brings it back until UNDO_DELETE_MS pass
 
 
@@ -108,13 +108,12 @@ class ConversationsController(QObject):
         summaries = self.store.summaries(self._list.search_box.text())
         current = self.state.conversation.id if self.state.conversation else None
         self._list.set_conversations(summaries, current)
-        self._list.set_generating(self.state.answering_in)
+        self._list.set_generating(self.state.answering)
 
-    def set_answering_in(self, conversation_id: int | None) -> None:
-        """The list marks the conversation an answer is being written in (None: none is)."""
-        self.state.answering_in = conversation_id
-        if conversation_id is None:
-            self._list.set_generating(None)  # the order is unchanged: only the marker goes
+    def set_answering(self, conversation_ids: set[int]) -> None:
+        """The list marks each conversation an answer is being written in (the order is unchanged)."""
+        self.state.answering = set(conversation_ids)
+        self._list.set_generating(self.state.answering)
 
     def new_conversation(self) -> None:
         """Show an empty chat; it is saved when the first message is sent (or a setting changes)."""
@@ -187,7 +186,7 @@ class ConversationsController(QObject):
                 10_000,
             )
             return
-        if self.state.answering_in is None:
+        if not self.state.answering:
             self._models.switch_model(conversation.model_path)
 
     # --- the branch on screen ------------------------------------------------------

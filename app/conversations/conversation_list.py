@@ -120,9 +120,9 @@ class ConversationListView(QWidget):
             self.tr("No conversation matches your search.") if searching else self.tr("No conversations yet.")
         )
 
-    def set_generating(self, conversation_id: int | None) -> None:
-        """Mark the conversation that is answering now (None: none is)."""
-        self._generating = {conversation_id} if conversation_id is not None else set()
+    def set_generating(self, conversation_ids: set[int]) -> None:
+        """Mark each conversation that is answering now."""
+        self._generating = set(conversation_ids)
         for row in range(self.list.count()):
             item = self.list.item(row)
             text = item.text().removeprefix("● ")

@@ -180,6 +180,17 @@ class MetricsPanel(QFrame):
         self.about_link.linkActivated.connect(lambda _link: self.about_requested.emit())
         grid.addWidget(self.about_link, row, 0, 1, 2)
 
+        # Several answers at once (continuous batching): the throughput-versus-latency trade in one sentence.
+        self.sharing = QLabel()
+        self.sharing.setObjectName("engineSharing")
+        self.sharing.setWordWrap(True)
+        self.sharing.setToolTip(
+            self.tr(
+                "Throughput and latency: the engine writes several answers in one step, so together they get "
+                "more tokens per second, while each one gets a share and is slower than it would be alone."
+            )
+        )
+        self.sharing.hide()
         self.summary = QLabel(self.tr("Send a message to see how fast the model reads and writes."))
         self.summary.setObjectName("metricsSummary")
         self.summary.setWordWrap(True)
@@ -187,6 +198,7 @@ class MetricsPanel(QFrame):
         self._layout.setContentsMargins(14, 12, 14, 12)
         self._layout.addWidget(title)
         self._layout.addLayout(grid)
+        self._layout.addWidget(self.sharing)
         self._layout.addWidget(self.summary)
         self._layout.addStretch(1)
 
@@ -234,13 +246,29 @@ class MetricsPanel(QFrame):
 
     def begin_answer(self, answer: LiveAnswer) -> None:
         self.answer = answer
+        self._show_sharing(answer.stats if answer.final is None else None)
         self.segment_bar.set_segments({})
         self.segment_legend.setText("")
         self.refresh()
 
     def on_stats(self, stats: EngineStats) -> None:
         self._last_stats = stats
+        self._show_sharing(stats)
         self.refresh()
+
+    def _show_sharing(self, stats: EngineStats | None) -> None:
+        """While more than one answer is written: how the engine's speed is shared."""
+        if stats is None or stats.active_answers <= 1:
+            self.sharing.hide()
+            return
+        n = stats.active_answers
+        text = self.tr("{n} answers share the engine: together they write {total}, each about {each}.").format(
+            n=n, total=fmt.rate(stats.engine_tok_s), each=fmt.rate(stats.engine_tok_s / n)
+        )
+        if stats.waiting_answers:
+            text += " " + self.tr("{n} more wait for a free slot.").format(n=stats.waiting_answers)
+        self.sharing.setText(text)
+        self.sharing.show()
 
     def refresh(self) -> None:
         a = self.answer
@@ -272,6 +300,7 @@ class MetricsPanel(QFrame):
                 )
             )
             self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
+            self.sharing.hide()
             self.summary.setText(self._summary_text(a))
         else:
             v["total"].setText(fmt.seconds(time.monotonic() - a.sent_at))
@@ -314,6 +343,12 @@ class MetricsPanel(QFrame):
         )
         if m.load_s > 0.05:
             parts.append(self.tr("Loading the model took {t} of the wait.").format(t=fmt.seconds(m.load_s)))
+        if m.max_active_answers > 1:
+            parts.append(
+                self.tr(
+                    "It shared the engine with up to {n} other answers: each was slower, all together faster."
+                ).format(n=m.max_active_answers - 1)
+            )
         # Chinese sentences end in 。 and take no space between them.
         return "".join(p if p.endswith(("。", "！")) else p + " " for p in parts).strip()
 

@@ -289,17 +289,22 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="350"/>
-        <source>Still answering in “{title}”. Stop that answer or wait for it to finish before sending here.</source>
-        <translation>“{title}”仍在回答中。请先停止那个回答，或等它完成，再在这里发送。</translation>
+        <location filename="../../app/controllers/chat_controller.py" line="370"/>
+        <source>Still answering in {titles}; you can ask here meanwhile.</source>
+        <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="406"/>
+        <location filename="../../app/controllers/chat_controller.py" line="372"/>
+        <source>Still answering in {count} other conversations: {titles}.</source>
+        <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="436"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="496"/>
+        <location filename="../../app/controllers/chat_controller.py" line="534"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -670,22 +675,22 @@
 <context>
     <name>ConversationsController</name>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="184"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="183"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="220"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="219"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="311"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="310"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="341"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="340"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
@@ -2113,97 +2118,117 @@
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="183"/>
+        <location filename="../../app/panels/metrics_panel.py" line="189"/>
+        <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
+        <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="223"/>
+        <location filename="../../app/panels/metrics_panel.py" line="235"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="223"/>
+        <location filename="../../app/panels/metrics_panel.py" line="235"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="225"/>
+        <location filename="../../app/panels/metrics_panel.py" line="237"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="228"/>
+        <location filename="../../app/panels/metrics_panel.py" line="240"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="231"/>
+        <location filename="../../app/panels/metrics_panel.py" line="243"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="261"/>
+        <location filename="../../app/panels/metrics_panel.py" line="265"/>
+        <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
+        <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="269"/>
+        <source>{n} more wait for a free slot.</source>
+        <translation>另有 {n} 个正在等待空出的位置。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="289"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="262"/>
+        <location filename="../../app/panels/metrics_panel.py" line="290"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="263"/>
+        <location filename="../../app/panels/metrics_panel.py" line="291"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="264"/>
+        <location filename="../../app/panels/metrics_panel.py" line="292"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="324"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="296"/>
+        <location filename="../../app/panels/metrics_panel.py" line="325"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="297"/>
+        <location filename="../../app/panels/metrics_panel.py" line="326"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="298"/>
+        <location filename="../../app/panels/metrics_panel.py" line="327"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="303"/>
+        <location filename="../../app/panels/metrics_panel.py" line="332"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="301"/>
+        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
+        <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="330"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="308"/>
+        <location filename="../../app/panels/metrics_panel.py" line="337"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="313"/>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="316"/>
+        <location filename="../../app/panels/metrics_panel.py" line="345"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>

@@ -120,7 +120,7 @@ class FakeEngineClient(QObject):
         self.loads_succeed = True  # a load is answered with Loaded on the next turn
         self._replies: deque[Reply] = deque()
         self._ids = itertools.count(1)
-        self._answering: _Answering | None = None
+        self._answering: dict[int, _Answering] = {}  # by request id: the engine writes several at once
         self._model: ModelInfo | None = None
 
     # --- EnginePort: the commands ------------------------------------------------------------
@@ -165,7 +165,7 @@ class FakeEngineClient(QObject):
             pin_system_prompt=pin_system_prompt,
         )
         self.requests.append(request)
-        self._answering = _Answering(request)
+        self._answering[request.request_id] = _Answering(request)
         if self._replies:
             reply = self._replies.popleft()
             QTimer.singleShot(0, self, lambda: self.play(reply))
@@ -228,9 +228,9 @@ class FakeEngineClient(QObject):
         self.failed.emit(event)
         return event
 
-    def start(self, *, dropped_messages: int = 0) -> Started:
+    def start(self, *, dropped_messages: int = 0, request_id: int | None = None) -> Started:
         """The engine picked the request up: its prompt is the history plus the new messages' tokens."""
-        answering = self._under_way()
+        answering = self._under_way(request_id)
         request = answering.request
         new_text = "".join(m.content for m in request.messages[len(request.history_segments) :])
         prompt = request.history_tokens + fake_tokens(new_text)
@@ -246,9 +246,10 @@ class FakeEngineClient(QObject):
         self.started.emit(event)
         return event
 
-    def write(self, *pieces: str) -> None:
-        """One token per piece, each its own Token event, then the stats the engine samples."""
-        answering = self._under_way()
+    def write(self, *pieces: str, request_id: int | None = None, active: int = 1) -> None:
+        """One token per piece, each its own Token event, then the stats the engine samples (with
+        `active` answers being written at once)."""
+        answering = self._under_way(request_id)
         for piece in pieces:
             token_id = 1000 + len(answering.tokens)
             answering.tokens.append(token_id)
@@ -266,12 +267,16 @@ class FakeEngineClient(QObject):
                     kv_bytes=KV_BYTES,
                     n_ctx_used=len(answering.request.history_tokens) + len(answering.tokens),
                     n_ctx=N_CTX,
+                    active_answers=active,
+                    engine_tok_s=12.0,
                 )
             )
 
-    def finish(self, stop_reason: StopReason = "eog", *, dropped_messages: int = 0) -> Finished:
-        answering = self._under_way()
-        self._answering = None
+    def finish(
+        self, stop_reason: StopReason = "eog", *, dropped_messages: int = 0, request_id: int | None = None
+    ) -> Finished:
+        answering = self._under_way(request_id)
+        del self._answering[answering.request.request_id]
         request = answering.request
         decode = len(answering.tokens)
         prompt = answering.prompt_tokens
@@ -303,14 +308,17 @@ class FakeEngineClient(QObject):
     def fail(self, reason: str, *, kind: AnswerFailureKind = "", details: str = "") -> AnswerFailed:
         """The request under way fails (kind "crash": the engine died while writing it)."""
         answering = self._under_way()
-        self._answering = None
+        del self._answering[answering.request.request_id]
         event = AnswerFailed(answering.request.request_id, reason, details, kind)
         self.failed.emit(event)
         return event
 
-    def _under_way(self) -> _Answering:
-        assert self._answering is not None, "no request is under way"
-        return self._answering
+    def _under_way(self, request_id: int | None = None) -> _Answering:
+        """Request `request_id`, or the one asked last."""
+        assert self._answering, "no request is under way"
+        if request_id is None:
+            return list(self._answering.values())[-1]
+        return self._answering[request_id]
 
 
 def _words(text: str) -> list[str]:

@@ -227,7 +227,7 @@ def test_answering_goes_on_while_another_conversation_is_shown(
     assert first is not None
     window.conversations.new_conversation()
     assert window.status_note.isVisibleTo(window)
-    assert "Still answering in “Tell me about tea.”" in window.status_note.text()
+    assert "Still answering in “Tell me about tea.”; you can ask here meanwhile." in window.status_note.text()
     fake_client.write(" is", " a drink.")  # written into the store, not into the empty chat on screen
     assert window.chat_view.bubbles == []
     window.conversations.show_conversation(first.id)  # back: it streams on into its bubble
@@ -237,3 +237,51 @@ def test_answering_goes_on_while_another_conversation_is_shown(
     with qtbot.waitSignal(window.chat.answer_finished):
         fake_client.finish()
     assert answer_on_screen(window) == "Tea is a drink. Hot."
+
+
+def test_two_conversations_answer_at_once_and_stop_stops_the_one_on_screen(
+    qtbot: QtBot, fake_window: MainWindow, fake_client: FakeEngineClient
+) -> None:
+    window = fake_window
+    window.chat.send_message("Tell me about tea.")
+    tea = fake_client.last_request.request_id
+    fake_client.start(request_id=tea)
+    fake_client.write("Tea", request_id=tea)
+    first = window.conversations.state.conversation
+    assert first is not None
+    window.conversations.new_conversation()
+    assert window.send_button.isEnabled(), "another conversation can be asked while the first answers"
+    window.chat.send_message("Tell me about coffee.")
+    coffee = fake_client.last_request.request_id
+    assert coffee != tea
+    second = window.conversations.state.conversation
+    assert second is not None
+    assert second.id != first.id
+    # The list marks both as answering (it is refreshed on the event-loop turn after Send).
+    rows = window.conversation_list.list
+
+    def marked() -> int:
+        return sum(rows.item(r).text().startswith("● ") for r in range(rows.count()))
+
+    qtbot.waitUntil(lambda: marked() == 2)
+    fake_client.start(request_id=coffee)
+    fake_client.write("Coffee", " is", request_id=coffee, active=2)
+    fake_client.write(" is", " a leaf.", request_id=tea, active=2)
+    assert answer_on_screen(window) == "Coffee is"
+    # The panel shows this answer and how the engine's speed is shared.
+    assert window.metrics_panel.sharing.isVisibleTo(window)
+    assert window.metrics_panel.sharing.text().startswith("2 answers share the engine")
+    window.chat.stop()
+    assert fake_client.cancelled == [coffee], "Stop stops the answer on screen, not the other one"
+    with qtbot.waitSignal(window.chat.answer_finished):
+        fake_client.finish("cancelled", request_id=coffee)
+    assert not window.stop_button.isEnabled()
+    window.conversations.show_conversation(first.id)  # back: the tea answer streams on
+    assert window.stop_button.isEnabled()
+    assert answer_on_screen(window) == "Tea is a leaf."
+    with qtbot.waitSignal(window.chat.answer_finished):
+        fake_client.finish(request_id=tea)
+    store = window.conversations.store
+    assert store.branch(first.id)[-1].text == "Tea is a leaf."
+    assert store.branch(second.id)[-1].text == "Coffee is"
+    assert window.chat.state.answers == {}
