@@ -365,7 +365,8 @@ class ChatController(QObject):
         except ConversationNotFoundError:  # deleted while it answers: its answer is being stopped
             self.note_changed.emit("")
             return
-        names = ", ".join(f"“{shown_title(c.title, c.title_is_auto)}”" for c in titles)
+        quoted = self.tr("“{title}”")  # each language's own quotation marks
+        names = self.tr(", ").join(quoted.replace("{title}", shown_title(c.title, c.title_is_auto)) for c in titles)
         if len(others) == 1:
             note = self.tr("Still answering in {titles}; you can ask here meanwhile.")
         else:

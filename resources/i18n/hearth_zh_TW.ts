@@ -289,22 +289,32 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="370"/>
+        <location filename="../../app/controllers/chat_controller.py" line="368"/>
+        <source>“{title}”</source>
+        <translation>「{title}」</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="369"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="371"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="372"/>
+        <location filename="../../app/controllers/chat_controller.py" line="373"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="436"/>
+        <location filename="../../app/controllers/chat_controller.py" line="437"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="534"/>
+        <location filename="../../app/controllers/chat_controller.py" line="535"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
