@@ -19,9 +19,12 @@ new turn begins, each read going on in batches of n_batch (`engine.prompt.assemb
 and every snapshot remember where their reads began (`LlamaModel.kv_bounds`,
 `Snapshot.bounds`), and a prompt reuses them only up to a point where both began at the
 same places (`prefix_cache.reusable_length`). An answer, written one token at a time, is
-read again as one read from its start once it is finished (`settle_answer`), as a full read
-of the next prompt reads it. Then every token in a reused context was computed in the very
-same batch, at the very same place, as in a full read: the numbers are identical, not close.
+read again as one read from its start once it is finished and the engine is idle (the
+scheduler's settling, engine/runtime/scheduler.py; `settle_answer` here for one sequence), as
+a full read of the next prompt reads it. Then every token in a reused context was computed in
+the very same batch, at the very same place, as in a full read: the numbers are identical, not
+close. A turn sent the moment the answer ends, before the engine was idle, reuses the answer as
+written (close, not identical), and so do tokens computed next to other answers' tokens.
 """
 
 from __future__ import annotations

@@ -174,7 +174,9 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     answer = _Answer(out, request, turn, sent_at)
     try:
         session.start(load_began_at=sent_at)  # the first start on a new computer probes the kernels
-        session.send(Load(session.new_id(), LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads)))
+        # One answer: one slot, so the context memory is allocated once, not per slot.
+        options = LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads, parallel=1)
+        session.send(Load(session.new_id(), options))
         session.send(generate)
         return answer.stream(session)
     finally:

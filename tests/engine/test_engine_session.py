@@ -103,7 +103,8 @@ def test_events_come_back_with_the_ids_of_the_commands_they_answer(starter_model
     assert {e.load_id for e in progress} == {load_id}
     assert [e.load_id for e in events if isinstance(e, Loaded)] == [load_id]
     assert [e.request_id for e in events if isinstance(e, Started)] == [first, second]
-    assert [e.request_id for e in events if isinstance(e, Finished)] == [first, second]
+    # Both are written side by side (two slots): either may end first.
+    assert sorted(e.request_id for e in events if isinstance(e, Finished)) == [first, second]
     tokens = [e for e in events if isinstance(e, Token)]
     assert {e.request_id for e in tokens} == {first, second}
     # Each answer's tokens come before its Finished, and none of them after the other's began.
