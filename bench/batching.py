@@ -289,8 +289,10 @@ def part_shared(args: argparse.Namespace, model: Path, report: dict[str, Any]) -
         )
         ratio = rest_ttft / first.ttft_s
         own = rest_prefill / first.prefill_s
-        ok = verdict(min(ratio, own) <= 0.1)
-        print(f"  ttft ratio {ratio:.3f}, own-reading ratio {own:.3f} (target <= 0.10): {ok}")
+        # TTFT counts the wait for a slot and for the first request's read of the shared part;
+        # "own reading" is each request's time from its start to its first token.
+        print(f"  ttft ratio {ratio:.3f} (target <= 0.10): {verdict(ratio <= 0.1)}")
+        print(f"  own-reading ratio {own:.3f} (the shared part read once: <= 0.10): {verdict(own <= 0.1)}")
         results[f"parallel_{parallel}"] |= {"ttft_ratio": ratio, "own_reading_ratio": own}
     report["shared"] = results
 

@@ -92,13 +92,13 @@ class Bench:
     def ceiling(self) -> Iterator[int]:
         model = self.role["ceiling"]
         model.prefill(self.prompt)  # keeps the prompt but its last token, read again as the others do
-        one, ctx = model._one_token, model._ctx
+        one, ctx = (llama_cpp.llama_token * 1)(), model.context
         for token in self.answer:
             yield token
             one[0] = token
             llama_cpp.llama_decode(ctx, llama_cpp.llama_batch_get_one(one, 1))
         # Leave the context holding exactly the prompt and the answer, as the others' do.
-        model.kv_tokens = [*self.prompt, *self.answer]
+        model.sequences[0].kv_tokens = [*self.prompt, *self.answer]
 
     def high_level(self) -> Iterator[Any]:
         for chunk in high_level_stream(self.llm, self.prompt_text, self.sampling):
