@@ -1,4 +1,5 @@
-"""How one model loads: threads, context length, GPU layers, flash attention and KV cache type."""
+"""How one model loads: threads, context length, GPU layers, flash attention, KV cache type, and how many
+answers it writes at once."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.models.model_settings import CONTEXT_CHOICES, ModelSettings
+from engine.models.model_settings import CONTEXT_CHOICES, MAX_PARALLEL, ModelSettings
 from engine.protocol import AUTO_GPU_LAYERS, KV_CACHE_TYPES
 
 
@@ -58,6 +59,23 @@ class ModelSettingsDialog(QDialog):
         self.kv_cache.setToolTip(
             self.tr("How the model stores what it has read; smaller needs flash attention and is slightly less exact.")
         )
+        self.parallel = QSpinBox()
+        self.parallel.setRange(1, MAX_PARALLEL)
+        self.parallel.setValue(settings.parallel)
+        self.parallel.setToolTip(
+            self.tr(
+                "How many answers the model writes at once (several conversations, or the local API). Together "
+                "they write more tokens per second, each one a little slower; each needs its own context memory."
+            )
+        )
+        self.kv_unified = QCheckBox(self.tr("Share one context memory between the answers"))
+        self.kv_unified.setChecked(settings.kv_unified)
+        self.kv_unified.setToolTip(
+            self.tr(
+                "Uses the memory of one context length for all answers at once, instead of one each; "
+                "a long conversation then leaves less room for the others."
+            )
+        )
         self.note = QLabel(self.tr("Saving reloads the model with these settings."))
         self.note.setObjectName("settingsHint")
         self.note.setWordWrap(True)
@@ -67,6 +85,8 @@ class ModelSettingsDialog(QDialog):
         form.addRow(self.tr("GPU layers"), self.gpu_layers)
         form.addRow("", self.flash_attn)
         form.addRow(self.tr("KV cache"), self.kv_cache)
+        form.addRow(self.tr("Answers at once"), self.parallel)
+        form.addRow("", self.kv_unified)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -83,6 +103,8 @@ class ModelSettingsDialog(QDialog):
             n_gpu_layers=self.gpu_layers.value(),
             flash_attn=self.flash_attn.isChecked(),
             kv_cache_type=self.kv_cache.currentData(),  # one of KV_CACHE_TYPES
+            parallel=self.parallel.value(),
+            kv_unified=self.kv_unified.isChecked(),
         )
 
     def _on_kv_cache_changed(self) -> None:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from engine.protocol import AUTO_GPU_LAYERS, KV_CACHE_TYPES, KvCacheType, LoadOptions
+from engine.protocol import AUTO_GPU_LAYERS, DEFAULT_PARALLEL, KV_CACHE_TYPES, KvCacheType, LoadOptions
 from engine.settings import load_settings, save_settings
 
 SETTINGS_KEY = "models"
 CONTEXT_CHOICES = (2048, 4096, 8192, 16384, 32768)
+MAX_PARALLEL = 16
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,8 @@ class ModelSettings:
     n_gpu_layers: int = AUTO_GPU_LAYERS
     flash_attn: bool = False
     kv_cache_type: KvCacheType = "f16"  # for keys and values alike
+    parallel: int = DEFAULT_PARALLEL  # answers written at once, each with n_ctx of its own
+    kv_unified: bool = False  # True: the answers share one pool of n_ctx tokens instead
 
     def load_options(self, model_path: str, **extra: Any) -> LoadOptions:
         return LoadOptions(
@@ -30,6 +33,8 @@ class ModelSettings:
             flash_attn=self.flash_attn,
             type_k=self.kv_cache_type,
             type_v=self.kv_cache_type,
+            parallel=self.parallel,
+            kv_unified=self.kv_unified,
             **extra,
         )
 
@@ -48,6 +53,10 @@ def model_settings(model_path: str) -> ModelSettings:
         settings = replace(settings, kv_cache_type=defaults.kv_cache_type)
     if not isinstance(settings.n_ctx, int) or settings.n_ctx < 256:
         settings = replace(settings, n_ctx=defaults.n_ctx)
+    if not isinstance(settings.parallel, int) or not 1 <= settings.parallel <= MAX_PARALLEL:
+        settings = replace(settings, parallel=defaults.parallel)
+    if not isinstance(settings.kv_unified, bool):
+        settings = replace(settings, kv_unified=defaults.kv_unified)
     return settings
 
 

@@ -2357,90 +2357,110 @@
 <context>
     <name>ModelSettingsDialog</name>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="24"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="25"/>
         <source>Settings for {model}</source>
         <translation>{model} 的设置</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="27"/>
-        <location filename="../../app/models/model_settings_dialog.py" line="39"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="28"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="40"/>
         <source>Automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="29"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="30"/>
         <source>How many CPU cores work on each word; automatic uses every physical core.</source>
         <translation>每个字由几个 CPU 核心一起计算；自动会使用所有物理核心。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="32"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="33"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="35"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="36"/>
         <source>How much of the conversation the model can see at once; more needs more memory.</source>
         <translation>模型一次能看到多少对话内容；越多需要越多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="42"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="43"/>
         <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
         <translation>模型有几层在显卡上运行；自动会尽量使用显卡。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="44"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="45"/>
         <source>Use flash attention</source>
         <translation>使用 Flash Attention</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="47"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="48"/>
         <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
         <translation>读取长对话更快的方法；每次的回答可能略有不同。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="51"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
         <source>Exact (f16)</source>
         <translation>精确（f16）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
         <source>Half the memory (q8_0)</source>
         <translation>一半内存（q8_0）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="54"/>
         <source>A quarter of the memory (q4_0)</source>
         <translation>四分之一内存（q4_0）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="59"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="60"/>
         <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
         <translation>模型如何保存已读过的内容；较小的格式需要 Flash Attention，也略不精确。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="61"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
+        <source>How many answers the model writes at once (several conversations, or the local API). Together they write more tokens per second, each one a little slower; each needs its own context memory.</source>
+        <translation>模型同时生成几个回答（多个对话，或本地 API）。合起来每秒生成更多 token，每个回答稍慢一些；每个回答都需要自己的上下文内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="71"/>
+        <source>Share one context memory between the answers</source>
+        <translation>让各个回答共用一份上下文内存</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="75"/>
+        <source>Uses the memory of one context length for all answers at once, instead of one each; a long conversation then leaves less room for the others.</source>
+        <translation>所有回答共用一个上下文长度的内存，而不是各用一份；这时一个很长的对话会让其他回答的空间变少。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="79"/>
         <source>Saving reloads the model with these settings.</source>
         <translation>保存后会以这些设置重新加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="65"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="83"/>
         <source>CPU threads</source>
         <translation>CPU 线程</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="66"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="84"/>
         <source>Context length</source>
         <translation>上下文长度</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="85"/>
         <source>GPU layers</source>
         <translation>GPU 层数</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="69"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="87"/>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="88"/>
+        <source>Answers at once</source>
+        <translation>同时回答数</translation>
     </message>
 </context>
 <context>

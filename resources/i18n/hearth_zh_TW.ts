@@ -2357,90 +2357,110 @@
 <context>
     <name>ModelSettingsDialog</name>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="24"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="25"/>
         <source>Settings for {model}</source>
         <translation>{model} 的設定</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="27"/>
-        <location filename="../../app/models/model_settings_dialog.py" line="39"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="28"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="40"/>
         <source>Automatic</source>
         <translation>自動</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="29"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="30"/>
         <source>How many CPU cores work on each word; automatic uses every physical core.</source>
         <translation>每個字由幾個 CPU 核心一起計算；自動會使用所有實體核心。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="32"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="33"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="35"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="36"/>
         <source>How much of the conversation the model can see at once; more needs more memory.</source>
         <translation>模型一次能看到多少對話內容；越多需要越多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="42"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="43"/>
         <source>How many of the model&apos;s layers run on the graphics card; automatic uses it fully.</source>
         <translation>模型有幾層在顯示卡上執行；自動會盡量使用顯示卡。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="44"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="45"/>
         <source>Use flash attention</source>
         <translation>使用 Flash Attention</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="47"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="48"/>
         <source>A faster way to read long conversations; answers can differ slightly from one run to the next.</source>
         <translation>讀取長對話更快的方法；每次的回答可能略有不同。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="51"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
         <source>Exact (f16)</source>
         <translation>精確（f16）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="52"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
         <source>Half the memory (q8_0)</source>
         <translation>一半記憶體（q8_0）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="53"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="54"/>
         <source>A quarter of the memory (q4_0)</source>
         <translation>四分之一記憶體（q4_0）</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="59"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="60"/>
         <source>How the model stores what it has read; smaller needs flash attention and is slightly less exact.</source>
         <translation>模型如何儲存已讀過的內容；較小的格式需要 Flash Attention，也略不精確。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="61"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
+        <source>How many answers the model writes at once (several conversations, or the local API). Together they write more tokens per second, each one a little slower; each needs its own context memory.</source>
+        <translation>模型同時產生幾個回答（多個對話，或本機 API）。合起來每秒產生更多 token，每個回答稍慢一些；每個回答都需要自己的上下文記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="71"/>
+        <source>Share one context memory between the answers</source>
+        <translation>讓各個回答共用一份上下文記憶體</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="75"/>
+        <source>Uses the memory of one context length for all answers at once, instead of one each; a long conversation then leaves less room for the others.</source>
+        <translation>所有回答共用一個上下文長度的記憶體，而不是各用一份；這時一個很長的對話會讓其他回答的空間變少。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="79"/>
         <source>Saving reloads the model with these settings.</source>
         <translation>儲存後會以這些設定重新載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="65"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="83"/>
         <source>CPU threads</source>
         <translation>CPU 執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="66"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="84"/>
         <source>Context length</source>
         <translation>上下文長度</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="67"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="85"/>
         <source>GPU layers</source>
         <translation>GPU 層數</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_settings_dialog.py" line="69"/>
+        <location filename="../../app/models/model_settings_dialog.py" line="87"/>
         <source>KV cache</source>
         <translation>KV 快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_settings_dialog.py" line="88"/>
+        <source>Answers at once</source>
+        <translation>同時回答數</translation>
     </message>
 </context>
 <context>

@@ -32,3 +32,16 @@ def test_other_settings_survive_and_bad_values_fall_back() -> None:
     assert loaded.kv_cache_type == "f16"
     assert loaded.n_ctx == 4096
     assert loaded.n_gpu_layers == AUTO_GPU_LAYERS
+
+
+def test_answers_at_once_and_a_shared_context_are_kept_and_reach_the_load() -> None:
+    save_model_settings("/models/a.gguf", ModelSettings(parallel=4, kv_unified=True))
+    settings = model_settings("/models/a.gguf")
+    options = settings.load_options("/models/a.gguf")
+    assert (options.parallel, options.kv_unified) == (4, True)
+    # Out of range or of the wrong kind: the default, never a load llama.cpp refuses.
+    for bad in (0, 99, "4", None):
+        save_settings({"models": {"/models/b.gguf": {"parallel": bad, "kv_unified": "yes"}}})
+        loaded = model_settings("/models/b.gguf")
+        assert loaded.parallel == ModelSettings().parallel
+        assert loaded.kv_unified is False
