@@ -99,3 +99,27 @@ def test_the_window_names_the_default_chat_format(qtbot: QtBot, model_without_te
     assert "ChatML (default)" in win.template_label.text()
     assert win.template_label.toolTip()
     win.close()
+
+
+def test_two_conversations_answer_at_once_on_the_real_engine(qtbot: QtBot, window: MainWindow) -> None:
+    window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=40)
+    shared: list[int] = []
+    window.chat.answer_finished.connect(lambda e: shared.append(e.metrics.max_active_answers))
+    with qtbot.waitSignal(window.chat.token_arrived, timeout=ANSWER_TIMEOUT_MS):
+        window.chat.send_message("Write a long story about a dragon who bakes bread.")
+    first = window.conversations.state.conversation
+    assert first is not None
+    window.conversations.new_conversation()
+    assert window.send_button.isEnabled()
+    window.chat.send_message("What is the capital of France?")
+    second = window.conversations.state.conversation
+    assert second is not None
+    qtbot.waitUntil(lambda: len(shared) == 2, timeout=ANSWER_TIMEOUT_MS)
+    assert max(shared) == 2, "the engine wrote both answers side by side"
+    window.conversations.wait_for_saves()
+    store = window.conversations.store
+    story, capital = store.branch(first.id)[-1], store.branch(second.id)[-1]
+    assert story.text
+    assert "Paris" in capital.text
+    assert answer_on_screen(window) == capital.text
+    assert window.chat.state.answers == {}
