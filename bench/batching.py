@@ -93,6 +93,7 @@ class Engine:
         self, model: Path, parallel: int, kernels: KernelSet, *, threads: int, n_ctx: int, cache: bool
     ) -> None:
         os.environ[OVERRIDE_ENV] = kernels  # the same kernel set as the peer's --repack choice
+        self.flights: dict[int, Flight] = {}
         self.session = EngineSession()
         options = LoadOptions(
             str(model), n_ctx=n_ctx, n_threads=threads, parallel=parallel, prefix_cache=cache, cache_ram_budget=2**30
@@ -111,10 +112,7 @@ class Engine:
         self.session.send(Generate(request_id, messages, sampling, time.monotonic(), **kw))
         return request_id
 
-    flights: dict[int, Flight]
-
     def __enter__(self) -> Engine:
-        self.flights = {}
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -134,9 +134,14 @@ def read_prompt(
         if end <= cached:
             continue
         model.decode(prompt[max(start, cached) : end])
-        if cache is not None and end == pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
-            snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True, bounds=model.kv_bounds)
-            cache.persist_soon(snap)
+        keep_pinned(model, cache, prompt, pin_at, end)
+
+
+def keep_pinned(model: _Model, cache: PrefixCache | None, prompt: Sequence[int], pin_at: int, end: int) -> None:
+    """A read that ended at `end`: if that is where the pinned system prompt ends, keep its snapshot for good."""
+    if cache is not None and end == pin_at < len(prompt) and not cache.contains(prompt[:pin_at]):
+        snap = cache.put(prompt[:pin_at], model.save_state(), pinned=True, bounds=model.kv_bounds)
+        cache.persist_soon(snap)
 
 
 def settle_answer(

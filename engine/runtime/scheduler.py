@@ -33,7 +33,14 @@ from typing import Any
 import llama_cpp
 
 from engine.cache.prefix_cache import PrefixCache
-from engine.cache.prompt_reuse import MIN_GAIN_TOKENS, PromptState, Reuse, keep_snapshot, prepare_context
+from engine.cache.prompt_reuse import (
+    MIN_GAIN_TOKENS,
+    PromptState,
+    Reuse,
+    keep_pinned,
+    keep_snapshot,
+    prepare_context,
+)
 from engine.prompt.assembly import PromptPlan, plan_prompt
 from engine.protocol import (
     AnswerFailed,
@@ -360,19 +367,12 @@ class Scheduler:
         seq.end_read(answer.read_began_at)
         answer.reads.popleft()
         answer.read_began_at = -1
-        self._keep_pinned(seq, answer.plan, end)
+        keep_pinned(seq, self.cache, answer.plan.tokens, answer.plan.pin_at, end)
         if not answer.reading:
             if self.reuse_enabled and not self.model.can_cut_back:
                 answer.prompt_state = PromptState.of(seq)
             # The logits of this prompt's last token are the newest: sample before any other decode.
             self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, -1))
-
-    def _keep_pinned(self, seq: SequenceMemory, plan: PromptPlan, end: int) -> None:
-        cache = self.cache
-        pin_at = plan.pin_at
-        if cache is not None and end == pin_at < len(plan.tokens) and not cache.contains(plan.tokens[:pin_at]):
-            snap = cache.put(plan.tokens[:pin_at], seq.save_state(), pinned=True, bounds=seq.kv_bounds)
-            cache.persist_soon(snap)
 
     # --- writing -------------------------------------------------------------------
 
@@ -380,16 +380,14 @@ class Scheduler:
         writers = [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
         if not writers:
             return
-        for slot in writers:
-            assert slot.answer is not None
-            slot.answer.max_active = max(slot.answer.max_active, len(self.active))
-            if len(writers) > 1:
-                slot.exact_until = min(slot.exact_until, len(slot.seq.kv_tokens))
+        active = len(self.active)
         batch = []
         for slot in writers:
-            assert slot.answer is not None
-            assert slot.answer.next_token is not None
-            batch.append((slot.seq, slot.answer.next_token))
+            answer = slot.answer
+            assert answer is not None
+            assert answer.next_token is not None
+            answer.max_active = max(answer.max_active, active)
+            batch.append((slot.seq, answer.next_token))
         indices = self.model.decode_step(batch)
         now = time.monotonic()
         self._written.append((now, len(writers)))
