@@ -5,6 +5,7 @@ with CMake and Ninja on every core into an ignored folder (.llama-tools/ by defa
 
     python bench/llama_tools.py source                   # where the vendored llama.cpp is (fetches the sdist once)
     python bench/llama_tools.py build                    # CPU-only llama-bench and llama-batched-bench
+    python bench/llama_tools.py build --targets llama-server   # llama-server too (its web UI left out)
     python bench/llama_tools.py build --backend cuda     # with the CUDA backend (the GPU's architecture only)
     python bench/llama_tools.py trim OUT.tar.gz          # only what such a build needs (about 6 MB), to carry
 
@@ -312,7 +313,12 @@ def _link(target: Path, link: Path) -> None:
 
 
 def cmake_options(
-    backend: str, *, cuda_arch: str | None = None, cuda_fa: bool = True, cuda_compression: str = "speed"
+    backend: str,
+    *,
+    cuda_arch: str | None = None,
+    cuda_fa: bool = True,
+    cuda_compression: str = "speed",
+    server: bool = False,
 ) -> list[str]:
     options = {
         "CMAKE_BUILD_TYPE": "Release",
@@ -321,11 +327,12 @@ def cmake_options(
         "LLAMA_BUILD_COMMON": "ON",
         "LLAMA_CURL": "OFF",
         "GGML_NATIVE": "ON",  # pip builds natively; SOURCE_DATE_EPOCH would turn it off, so say it
-        # Only the tools: no tests, examples, server, web UI, unified app, HTTPS.
+        # Only the tools: no tests, examples, web UI, unified app, HTTPS; the server only when asked for
+        # (bench/switch_back.py's peer).
         "LLAMA_BUILD_TOOLS": "ON",
         "LLAMA_BUILD_TESTS": "OFF",
         "LLAMA_BUILD_EXAMPLES": "OFF",
-        "LLAMA_BUILD_SERVER": "OFF",
+        "LLAMA_BUILD_SERVER": "ON" if server else "OFF",
         "LLAMA_BUILD_APP": "OFF",
         "LLAMA_BUILD_UI": "OFF",
         "LLAMA_OPENSSL": "OFF",
@@ -403,7 +410,13 @@ def build(
         raise FileNotFoundError("building llama.cpp needs cmake and ninja on the PATH")
     build_dir.mkdir(parents=True, exist_ok=True)
     log_path = build_dir / "build.log"
-    options = cmake_options(backend, cuda_arch=cuda_arch, cuda_fa=cuda_fa, cuda_compression=cuda_compression)
+    options = cmake_options(
+        backend,
+        cuda_arch=cuda_arch,
+        cuda_fa=cuda_fa,
+        cuda_compression=cuda_compression,
+        server="llama-server" in targets,
+    )
     if backend == "cuda":
         options += cuda_link_options(build_dir, stub_driver=stub_driver)
     print(f"  cmake {' '.join(options + list(extra))}", flush=True)

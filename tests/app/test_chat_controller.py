@@ -281,6 +281,7 @@ def test_two_conversations_answer_at_once_and_stop_stops_the_one_on_screen(
     assert answer_on_screen(window) == "Tea is a leaf."
     with qtbot.waitSignal(window.chat.answer_finished):
         fake_client.finish(request_id=tea)
+    window.conversations.wait_for_saves()  # an ended answer's last save runs on its own thread
     store = window.conversations.store
     assert store.branch(first.id)[-1].text == "Tea is a leaf."
     assert store.branch(second.id)[-1].text == "Coffee is"
