@@ -5,7 +5,8 @@ engine client and `hearth run` share it, so both recover the same way.
 2. Else, before the first engine of this process starts, the probe tries the fast kernels, then
    the safe ones (engine/kernels/probe.py), and the outcome is remembered.
 3. An engine that dies of SIGILL on the fast kernels anyway (another model may reach other
-   kernels) is restarted on the safe ones, and that is remembered too.
+   kernels), or faults there (SIGSEGV: the tile instructions on some virtual machines), is
+   restarted on the safe ones, and that is remembered too.
 Each change is said once, in one sentence (`notice`).
 """
 
@@ -22,7 +23,7 @@ from engine.errors import UserError
 from engine.kernels import remembered
 from engine.kernels.kernel_sets import KernelSet, safer_than
 from engine.kernels.machine import MachineIdentity, this_machine
-from engine.kernels.probe import ProbeResult, probe
+from engine.kernels.probe import FAULTS, ProbeResult, probe
 from engine.kernels.refusal import missing_features, refused_by_extra_buffers
 from engine.kernels.remembered import KernelChoice
 
@@ -102,8 +103,10 @@ class KernelPolicy:
         return StartKernels(self._kernels(self._choice))
 
     def after_death(self, exitcode: int | None, kernels: KernelSet) -> AfterDeath | None:
-        """What an engine's death means for the kernels; None unless it died of SIGILL."""
-        if exitcode != -signal.SIGILL:
+        """What an engine's death means for the kernels; None unless it died of SIGILL, or faulted
+        (SIGSEGV, SIGBUS) on the fast kernels, as the AMX tiles do on some virtual machines."""
+        faulted_fast = exitcode in FAULTS and safer_than(kernels) is not None
+        if exitcode != -signal.SIGILL and not faulted_fast:
             return None
         if self._choice is not None and self._choice.decided_by == "override":
             return None  # the user chose these kernels; the crash account says what happened

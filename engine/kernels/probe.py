@@ -25,12 +25,14 @@ PROBE_TIMEOUT_S = 120.0
 PROBE_PROMPT = "The quick brown fox jumps over the lazy dog. " * 6
 
 Outcome = Literal["ok", "refused", "failed"]
+# Deaths that mean "the processor refused an instruction" when they hit the fast kernels.
+FAULTS = (-signal.SIGSEGV, -signal.SIGBUS)
 
 
 @dataclass(frozen=True)
 class ProbeResult:
     kernels: KernelSet
-    outcome: Outcome  # "refused": it died of SIGILL; "failed": anything else (no verdict)
+    outcome: Outcome  # "refused": it died of SIGILL (or faulted on the fast kernels); "failed": no verdict
     system_info: str = ""  # llama.cpp's list of the CPU features this build uses
     detail: str = ""
     seconds: float = 0.0
@@ -97,4 +99,8 @@ def probe(kernels: KernelSet, model_path: Path, log_path: Path, timeout_s: float
         return ProbeResult(kernels, "ok", info, "", seconds)
     if code == -signal.SIGILL:
         return ProbeResult(kernels, "refused", info, "illegal instruction (SIGILL)", seconds)
+    if code in FAULTS and kernels == "full":
+        # Seen on an Intel Xeon VM that advertises AMX: a short read faults (general protection,
+        # SIGSEGV) where a long one traps (SIGILL), both in the tile kernels. The safe set decides.
+        return ProbeResult(kernels, "refused", info, f"the fast kernels faulted (signal {-code})", seconds)
     return ProbeResult(kernels, "failed", info, f"exit code {code}", seconds)

@@ -3,7 +3,9 @@
 HEARTH_SIMULATE_REFUSED_KERNELS=load or =decode makes the engine child (and the probe) die of
 SIGILL, exactly as the kernel's trap kills it, right after llama.cpp loaded a model or at its
 first decode, whenever the fast kernels are on. A ":all" suffix (=decode:all) refuses the safe
-kernels too: a machine where nothing works. Unset, this does nothing.
+kernels too: a machine where nothing works. A ":segv" suffix (=decode:segv) dies of SIGSEGV instead,
+as the tile instructions fault on some virtual machines (a general-protection fault, not an invalid
+opcode). Unset, this does nothing.
 """
 
 from __future__ import annotations
@@ -18,14 +20,15 @@ ENV = "HEARTH_SIMULATE_REFUSED_KERNELS"
 Stage = Literal["load", "decode"]
 
 
-def _refused() -> tuple[str, bool]:
+def _refused() -> tuple[str, str]:
     stage, _, scope = os.environ.get(ENV, "").partition(":")
-    return stage, scope == "all"
+    return stage, scope
 
 
 def trap_if_refused(stage: Stage, kernels: KernelSet) -> None:
-    """Die of SIGILL here if this stage is set to be refused for `kernels`."""
-    refused_stage, everything = _refused()
-    if refused_stage == stage and (kernels == "full" or everything):
-        signal.signal(signal.SIGILL, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGILL)
+    """Die of SIGILL (or SIGSEGV) here if this stage is set to be refused for `kernels`."""
+    refused_stage, scope = _refused()
+    if refused_stage == stage and (kernels == "full" or scope == "all"):
+        trap = signal.SIGSEGV if scope == "segv" else signal.SIGILL
+        signal.signal(trap, signal.SIG_DFL)
+        os.kill(os.getpid(), trap)

@@ -26,6 +26,7 @@ from engine.kernels.machine import this_machine
 from engine.kernels.policy import (
     KernelPolicy,
 )
+from engine.kernels.probe import probe
 from engine.kernels.refusal import missing_features
 from engine.kernels.simulated_trap import ENV as SIMULATE
 
@@ -136,6 +137,32 @@ def test_hearth_run_recovers_when_the_engine_dies_of_sigill_at_its_first_decode(
     assert "Paris" in again.stdout
     assert "safe kernels" not in again.stderr
     assert "crash" not in again.stderr
+
+
+@pytest.mark.e2e
+def test_fast_kernels_that_fault_with_sigsegv_are_refused_too() -> None:
+    """On an Intel Xeon VM that advertises AMX, a short read faults (SIGSEGV) where a long one traps
+    (SIGILL): the probe and the recovery take both for a refusal of the fast kernels."""
+    _remember_fast_kernels()
+    args = ("run", "--temperature", "0", "--max-tokens", "12", "--json", "What is the capital of France?")
+    result = _hearth(*args, env={SIMULATE: "decode:segv"})
+    assert result.returncode == 0, result.stderr
+    assert "Paris" in result.stdout
+    notices = [line for line in result.stderr.splitlines() if "safe kernels" in line]
+    assert len(notices) == 1, result.stderr
+    choice = remembered.recall(this_machine())
+    assert choice is not None
+    assert (choice.kernels, choice.decided_by) == ("safe", "crash")
+
+
+@pytest.mark.e2e
+def test_the_probe_takes_a_fault_on_the_fast_kernels_for_a_refusal(
+    monkeypatch: pytest.MonkeyPatch, starter_model: Path, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(SIMULATE, "decode:segv")
+    fast = probe("full", starter_model, tmp_path / "probe.log")
+    assert (fast.outcome, fast.detail) == ("refused", "the fast kernels faulted (signal 11)")
+    assert probe("safe", starter_model, tmp_path / "probe.log").outcome == "ok"
 
 
 @pytest.mark.e2e
