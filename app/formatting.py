@@ -29,6 +29,17 @@ def megabytes(value: int | None) -> str:
     return f"{mb:,.1f} MB"
 
 
+def duration(value: float) -> str:
+    """A span people read at a glance: "45 s", "3 min", "1 h 20 min"."""
+    whole = max(0, round(value))
+    if whole < 90:
+        return QCoreApplication.translate("Formatting", "{n} s").format(n=whole)
+    minutes = round(whole / 60)
+    if minutes < 60:
+        return QCoreApplication.translate("Formatting", "{n} min").format(n=minutes)
+    return QCoreApplication.translate("Formatting", "{h} h {m} min").format(h=minutes // 60, m=minutes % 60)
+
+
 def tokens(count: int) -> str:
     return QCoreApplication.translate("Formatting", "{n} tokens").format(n=f"{count:,}")
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from app.chat.chat_view import ChatView
 from app.chat.composer import Composer
 from app.chat.message_bubble import ErrorView, MessageBubble
+from app.controllers.batch_controller import BatchController
 from app.controllers.chat_controller import ChatController
 from app.controllers.conversations_controller import ConversationsController
 from app.controllers.engine_client import EngineClient
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
             metrics_panel=self.metrics_panel,
             parent=self,
         )
+        self.batch = BatchController(self.client, self.models, dialog_parent=self, parent=self)
         self._connect()
         self.conversations.new_conversation()
         self.composer.setFocus()  # the user can type the moment the window appears
@@ -156,6 +158,9 @@ class MainWindow(QMainWindow):
         self.load_bar.setFixedWidth(150)
         self.load_bar.setFormat(self.tr("Loading model… %p%"))
         self.load_bar.hide()
+        self.batch_button = QPushButton(self.tr("Batch"))
+        self.batch_button.setObjectName("batchButton")
+        self.batch_button.setToolTip(self.tr("Answer a whole file of prompts, several at once."))
         self.panel_button = QPushButton(self.tr("Details"))
         self.panel_button.setObjectName("panelButton")
         self.panel_button.setCheckable(True)
@@ -170,6 +175,7 @@ class MainWindow(QMainWindow):
         header.addWidget(self.template_label, 1)  # shares the free space with the stretch after it
         header.addStretch(1)
         header.addWidget(self.load_bar)
+        header.addWidget(self.batch_button)
         header.addWidget(self.panel_button)
         header_widget = QWidget()
         header_widget.setObjectName("header")
@@ -257,8 +263,9 @@ class MainWindow(QMainWindow):
         chat.busy_changed.connect(lambda busy: self.send_button.setEnabled(not busy))
         chat.editing_changed.connect(self.edit_banner.setVisible)
         chat.note_changed.connect(self._show_note)
-        for controller in (chat, conversations, models):
+        for controller in (chat, conversations, models, self.batch):
             controller.said.connect(self._say)
+        self.batch_button.clicked.connect(self.batch.open_window)
         self.sidebar_button.toggled.connect(self.conversation_list.setVisible)
         self.panel_button.toggled.connect(self.side_tabs.setVisible)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, chat.stop_or_cancel_edit)
@@ -311,6 +318,7 @@ class MainWindow(QMainWindow):
     # --- shutdown ----------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.batch.close()
         self.chat.close()
         self.models.close_models_window()
         self.conversations.close()

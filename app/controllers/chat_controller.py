@@ -518,7 +518,8 @@ class ChatController(QObject):
         logger.warning("engine failure: %s", event.reason)
         ended = self._answers_it_ends(event)
         if not ended:
-            self._models.show_failure(event)
+            if not isinstance(event, AnswerFailed):  # another's answer (a batch job's) is theirs to show
+                self._models.show_failure(event)
             return
         reason = failed_text(event)
         bubble = None

@@ -10,7 +10,7 @@ which model a conversation used when `model_loaded` says one is in.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,7 @@ from app.models.model_picker import ModelPickerView, PickerEntry
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from engine.models.model_settings import model_settings, save_model_settings
-from engine.protocol import Failed, Loaded, LoadOptions, LoadProgress, Notice, Unloaded
+from engine.protocol import DEFAULT_PARALLEL, Failed, Loaded, LoadOptions, LoadProgress, Notice, Unloaded
 from engine.settings import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -44,7 +44,13 @@ class ModelState:
     # What the header's error row says: a load that was refused, or an engine that died while no
     # answer was being written (None while it is hidden).
     failure: Failed | None = None
-    answering: bool = False  # an answer is being written: the model stays as it is
+    # Who is writing answers now ("chat", "batch"): while any is, the model stays as it is.
+    holders: set[str] = field(default_factory=set)
+    slots: int = DEFAULT_PARALLEL  # answers the loaded model writes at once
+
+    @property
+    def answering(self) -> bool:
+        return bool(self.holders)
 
     @property
     def can_load_anyway(self) -> bool:
@@ -183,10 +189,13 @@ class ModelController(QObject):
         if not self.state.loaded_path and self._picker.current_path:
             self.switch_model(self._picker.current_path)
 
-    def set_answering(self, answering: bool) -> None:
-        """While an answer is written the model stays: the picker offers no switch."""
-        self.state.answering = answering
-        self._picker.set_switching_allowed(not answering)
+    def set_answering(self, answering: bool, holder: str = "chat") -> None:
+        """While an answer is written (a chat's, a batch job's) the model stays: the picker offers no switch."""
+        if answering:
+            self.state.holders.add(holder)
+        else:
+            self.state.holders.discard(holder)
+        self._picker.set_switching_allowed(not self.state.answering)
 
     def show_template_override(self, override: str | None) -> None:
         """The header names the conversation's own chat format, if it chose one."""
@@ -255,6 +264,7 @@ class ModelController(QObject):
         state = self.state
         state.name = info.name
         state.loaded_path = info.path
+        state.slots = event.options.parallel if event.options is not None else DEFAULT_PARALLEL
         self._load_bar.hide()
         self._model_label.hide()
         self._picker.set_current(info.path, info.name)

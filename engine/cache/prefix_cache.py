@@ -71,6 +71,9 @@ class CacheKey:
     type_v: int
     flash_attn: int
     swa_full: bool
+    # KV streams in the context (the slots, or 1 when they share one): llama.cpp refuses a sequence's
+    # state saved with another layout (seen: every 2-slot snapshot refused by a 1-slot context).
+    kv_streams: int = 1
 
     @property
     def tag(self) -> str:

@@ -1,29 +1,24 @@
 """`hearth batch`: answer a file of prompts offline, several at once, into a results file.
 
-Each input line is {"id": …, "prompt": "…"} or {"id": …, "messages": [{"role": …, "content": …}, …]},
-with optional sampling fields (max_tokens, temperature, top_k, top_p, min_p, repeat_penalty,
-seed) and an optional "system". Results are appended one JSON line per prompt as each one
-finishes, and written to disk at once, so a job killed and started again with the same output
-file skips what is done and loses nothing. A bad line is reported by its number; the rest run.
+What the files hold, and how a job killed and started again loses nothing: engine/client/batch_file.py.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, assert_never
 
+from engine.client.batch_file import BatchError, Job, JobDefaults, Results, done_ids, read_jobs, result_record
 from engine.client.session import EngineSession
 from engine.protocol import (
     AnswerFailed,
     CacheReport,
-    ChatMessage,
     ClientEvent,
     CommandFailed,
     EngineDied,
@@ -37,31 +32,10 @@ from engine.protocol import (
     LoadOptions,
     LoadProgress,
     Notice,
-    Role,
-    SamplingParams,
     Started,
     Token,
     Unloaded,
 )
-
-SAMPLING_FIELDS = {
-    "max_tokens": int,
-    "temperature": float,
-    "top_k": int,
-    "top_p": float,
-    "min_p": float,
-    "repeat_penalty": float,
-    "seed": int,
-}
-ROLES: tuple[Role, ...] = ("system", "user", "assistant")
-
-
-class BatchError(RuntimeError):
-    """Ends `hearth batch` with this one line on stderr and exit code 1."""
-
-
-class BadLineError(ValueError):
-    """One input line that cannot be run, in one sentence."""
 
 
 @dataclass(frozen=True)
@@ -78,13 +52,9 @@ class BatchRequest:
     as_json: bool = False
     progress: bool = True
 
-
-@dataclass(frozen=True)
-class Job:
-    line: int
-    id: str | int
-    messages: tuple[ChatMessage, ...]
-    sampling: SamplingParams
+    @property
+    def defaults(self) -> JobDefaults:
+        return JobDefaults(self.system, self.max_tokens, self.temperature)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -118,144 +88,6 @@ def request_from(args: argparse.Namespace) -> BatchRequest:
     )
 
 
-# --- reading the input -------------------------------------------------------------------
-
-
-def parse_line(number: int, text: str, request: BatchRequest) -> Job:
-    """One input line as a job; BadLineError says what is wrong with it."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadLineError(f"not JSON ({exc.msg})") from exc
-    if not isinstance(data, dict):
-        raise BadLineError("not a JSON object")
-    job_id = data.get("id", number)
-    if not isinstance(job_id, str | int) or isinstance(job_id, bool):
-        raise BadLineError('"id" must be a string or a number')
-    system = data.get("system", request.system)
-    if system is not None and not isinstance(system, str):
-        raise BadLineError('"system" must be a string')
-    if ("prompt" in data) == ("messages" in data):
-        raise BadLineError('give either "prompt" or "messages"')
-    messages: list[ChatMessage] = []
-    if "prompt" in data:
-        if not isinstance(data["prompt"], str) or not data["prompt"].strip():
-            raise BadLineError('"prompt" must be a non-empty string')
-        messages.append(ChatMessage("user", data["prompt"]))
-    else:
-        raw = data["messages"]
-        if not isinstance(raw, list) or not raw:
-            raise BadLineError('"messages" must be a non-empty list')
-        for i, message in enumerate(raw, 1):
-            if not isinstance(message, dict) or message.get("role") not in ROLES:
-                raise BadLineError(f'message {i} needs a "role" of system, user or assistant')
-            if not isinstance(message.get("content"), str):
-                raise BadLineError(f'message {i} needs a string "content"')
-            messages.append(ChatMessage(message["role"], message["content"]))
-        if messages[-1].role != "user":
-            raise BadLineError("the last message must be the user's")
-    if system and messages[0].role != "system":
-        messages.insert(0, ChatMessage("system", system))
-    return Job(number, job_id, tuple(messages), _sampling(data, request))
-
-
-def _sampling(data: dict[str, Any], request: BatchRequest) -> SamplingParams:
-    given: dict[str, Any] = {}
-    if request.max_tokens is not None:
-        given["max_tokens"] = request.max_tokens
-    if request.temperature is not None:
-        given["temperature"] = request.temperature
-    for name, kind in SAMPLING_FIELDS.items():
-        if name not in data:
-            continue
-        value = data[name]
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or (kind is int and not isinstance(value, int))
-        ):
-            raise BadLineError(f'"{name}" must be {"a whole number" if kind is int else "a number"}')
-        given[name] = kind(value)
-    if given.get("max_tokens", 1) < 1:
-        raise BadLineError('"max_tokens" must be at least 1')
-    return replace(SamplingParams(), **given)
-
-
-def read_jobs(request: BatchRequest, done: set[str | int]) -> tuple[list[Job], list[tuple[int, str]], int]:
-    """(jobs still to run, bad lines as (number, reason), how many lines were done already)."""
-    try:
-        lines = request.prompts.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BatchError(f"Could not read {request.prompts}: {exc}.") from exc
-    jobs: list[Job] = []
-    bad: list[tuple[int, str]] = []
-    seen: set[str | int] = set()
-    skipped = 0
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            job = parse_line(number, text, request)
-        except BadLineError as exc:
-            bad.append((number, str(exc)))
-            continue
-        if job.id in seen:
-            bad.append((number, f"the id {job.id!r} is used by an earlier line"))
-            continue
-        seen.add(job.id)
-        if job.id in done:
-            skipped += 1
-        else:
-            jobs.append(job)
-    return jobs, bad, skipped
-
-
-# --- the results file -----------------------------------------------------------------------
-
-
-def done_ids(output: Path) -> set[str | int]:
-    """The ids already answered in `output`. A last line cut short by a kill is removed first."""
-    if not output.exists():
-        return set()
-    data = output.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end != len(data):  # the job was killed while writing a line: drop the part
-        with open(output, "r+b") as f:
-            f.truncate(end)
-    done: set[str | int] = set()
-    for line in data[:end].splitlines():
-        try:
-            record = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            continue
-        if isinstance(record, dict) and "text" in record and isinstance(record.get("id"), str | int):
-            done.add(record["id"])
-    return done
-
-
-class Results:
-    """Appends one line per finished answer, on disk before the next one."""
-
-    def __init__(self, path: Path) -> None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            self._file: TextIO = open(path, "a", encoding="utf-8")  # noqa: SIM115 (held for the whole job)
-        except OSError as exc:
-            raise BatchError(f"Could not open {path} for writing: {exc}.") from exc
-        self.path = path
-
-    def write(self, record: dict[str, Any]) -> None:
-        try:
-            self._file.write(json.dumps(record, ensure_ascii=False) + "\n")
-            self._file.flush()
-            os.fsync(self._file.fileno())
-        except OSError as exc:
-            raise BatchError(f"Could not write to {self.path}: {exc}.") from exc
-
-    def close(self) -> None:
-        self._file.close()
-
-
 # --- running --------------------------------------------------------------------------------
 
 
@@ -268,7 +100,7 @@ class _InFlight:
 
 
 def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys.stdout) -> int:
-    from engine.cli.run import RunError, metrics_json, resolve_model
+    from engine.cli.run import RunError, resolve_model
 
     if request.parallel < 1:
         raise BatchError("--parallel must be at least 1.")
@@ -277,7 +109,7 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
     except RunError as exc:
         raise BatchError(str(exc)) from exc
     done = done_ids(request.output)
-    jobs, bad, skipped = read_jobs(request, done)
+    jobs, bad, skipped = read_jobs(request.prompts, request.defaults, done)
     for number, reason in bad:
         print(f"hearth: line {number}: {reason}; skipped.", file=err)
     if skipped:
@@ -321,12 +153,8 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
                 failed += 1
             else:
                 metrics = finished_event.metrics
-                record: dict[str, Any] = {"id": flight.job.id, "text": "".join(flight.text)}
-                record["finish"] = metrics.stop_reason
                 ttft = (flight.first_token_at - flight.sent_at) if flight.first_token_at else metrics.ttft_s
-                record["metrics"] = metrics_json(metrics, 0, ttft) | {"parallel": metrics.max_active_answers}
-                del record["metrics"]["app_rss_mb"]
-                results.write(record)
+                results.write(result_record(flight.job, "".join(flight.text), metrics, ttft))
                 finished += 1
                 tokens += metrics.decode_tokens
                 bar.update(1)

@@ -182,7 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    from engine.cli.batch import BatchError, request_from, run_batch
+    from engine.cli.batch import request_from, run_batch
+    from engine.client.batch_file import BatchError
 
     return _one_line_errors(lambda: run_batch(request_from(args)), BatchError)
 

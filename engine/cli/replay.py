@@ -19,7 +19,8 @@ from typing import Any, TextIO, assert_never
 
 import psutil
 
-from engine.cli.run import RunError, metrics_json
+from engine.cli.run import RunError
+from engine.client.answer_json import metrics_json
 from engine.client.session import EngineSession
 from engine.protocol import (
     AnswerFailed,

@@ -21,6 +21,11 @@ class PromptPlan:
     dropped_messages: int  # oldest turns left out to fit the context
     pin_at: int  # where the pinned system prompt ends (0: none pinned)
     segments: list[int]  # where the reads begin (reading_plan)
+    # Where a reused prefix may end. A command that brings its history's tokens (the window, `hearth run
+    # --chat`) reuses only up to where its reads begin, so a reused history holds what a full read
+    # computes. One that brings only messages (an API client, a batch line, `hearth replay`) cannot say
+    # where its earlier turns were read, so it reuses the longest prefix it shares, as llama-server does.
+    reuse_at: list[int] | None
 
 
 def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
@@ -29,7 +34,7 @@ def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
     # Read on the same schedule with the cache and without: reuse then changes no number.
     pin_at = system_prompt_length(model, cmd, tokens) if cmd.pin_system_prompt else 0
     segments = reading_plan(tokens, cmd.history_tokens, cmd.history_segments, pin_at)
-    return PromptPlan(tokens, dropped, pin_at, segments)
+    return PromptPlan(tokens, dropped, pin_at, segments, segments if cmd.history_tokens else None)
 
 
 def reading_plan(

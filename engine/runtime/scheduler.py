@@ -259,7 +259,7 @@ class Scheduler:
         """The free slot for `plan` and, if another slot holds a longer prefix of it, that slot to copy
         from. A conversation goes back to its own slot; a new one to an empty slot, else the least
         recently used; requests without a conversation (batch jobs) to the slot holding most of them."""
-        prompt, segments = plan.tokens, plan.segments
+        prompt, segments = plan.tokens, plan.reuse_at
 
         def held(slot: Slot) -> int:
             return slot.seq.reusable_prefix(prompt, segments) if self.reuse_enabled else 0
@@ -290,7 +290,7 @@ class Scheduler:
             ahead = answer.plan
             bounds = [*ahead.segments, len(ahead.tokens)]
             slot = self._slot_of(answer)
-            coming = slot.seq.reusable_of(ahead.tokens, bounds, plan.tokens, plan.segments)
+            coming = slot.seq.reusable_of(ahead.tokens, bounds, plan.tokens, plan.reuse_at)
             if coming > available + MIN_GAIN_TOKENS and len(slot.seq.kv_tokens) < coming:
                 return True
         return False
@@ -301,7 +301,7 @@ class Scheduler:
         load_s = max(0.0, load_finished - max(cmd.sent_at, load_began))
         queue_s = max(0.0, t_start - max(cmd.sent_at, load_finished))
         self._leave(slot, cmd.cache_owner)
-        prompt, segments = plan.tokens, plan.segments
+        prompt, segments, reuse_at = plan.tokens, plan.segments, plan.reuse_at
         if not self.reuse_enabled:
             slot.seq.clear()
             reuse = Reuse(0, "none")
@@ -309,10 +309,10 @@ class Scheduler:
             # No snapshot lookup after a copy: llama.cpp copies a stream at the next decode, over
             # anything restored into it meanwhile.
             slot.seq.copy_from(donor.seq, shared)
-            reuse = Reuse(slot.seq.reuse_prefix(prompt, segments), "live")
+            reuse = Reuse(slot.seq.reuse_prefix(prompt, reuse_at), "live")
             slot.exact_until = min(reuse.cached_tokens, donor.exact_until)
         else:
-            reuse = prepare_context(slot.seq, self.cache, prompt, segments)
+            reuse = prepare_context(slot.seq, self.cache, prompt, reuse_at)
             kept = slot.exact_until if reuse.source == "live" else reuse.cached_tokens
             slot.exact_until = min(kept, reuse.cached_tokens)
         cached = reuse.cached_tokens

@@ -338,6 +338,7 @@ class Worker:
                 type_v,
                 flash_attn,
                 swa_full,
+                1 if options.kv_unified else max(1, options.parallel),
             )
             return PrefixCache(
                 key,

@@ -155,6 +155,168 @@
     </message>
 </context>
 <context>
+    <name>BatchController</name>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="117"/>
+        <source>Line {n}: {reason}; skipped.</source>
+        <translation>第 {n} 行：{reason}；已跳过。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="122"/>
+        <source>Nothing to answer: the results file holds every line already.</source>
+        <translation>没有要回答的：结果文件已经有每一行的答案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="123"/>
+        <source>The file holds no prompts that can be run.</source>
+        <translation>这个文件里没有可以运行的提示。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="138"/>
+        <source>{n} prompts were answered before; answering the other {m}.</source>
+        <translation>之前已回答 {n} 个提示；现在回答其余 {m} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="153"/>
+        <source>Stopped. {done} of {total} answered; Start goes on with the rest.</source>
+        <translation>已停止。已回答 {done}/{total} 个；点“开始”会接着做完其余的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="219"/>
+        <source>Line {n}: {reason}</source>
+        <translation>第 {n} 行：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
+        <translation>引擎停止了：{reason} 已回答的 {done}/{total} 个都已保存；点“开始”会继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="234"/>
+        <source>Done: {done} of {total} answered in {time}.</source>
+        <translation>完成：{time} 内回答了 {done}/{total} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="250"/>
+        <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
+        <translation>已回答 {done}/{total} 个 · 每秒 {rate} 个词元 · 同时 {at_once} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="254"/>
+        <source> · about {left} left</source>
+        <translation> · 大约还要 {left}</translation>
+    </message>
+</context>
+<context>
+    <name>BatchWindow</name>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="37"/>
+        <source>Batch jobs</source>
+        <translation>批处理任务</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="40"/>
+        <source>Answer a whole file of prompts, several at once, while you chat or do something else. Each line of the file is {&quot;id&quot;: …, &quot;prompt&quot;: &quot;…&quot;}. Answers go to the results file as each one finishes, so a job you stop goes on where it left off.</source>
+        <translation>一次回答整个文件的提示，好几个同时进行，你可以照常聊天或做别的事。文件的每一行是 {&quot;id&quot;: …, &quot;prompt&quot;: &quot;…&quot;}。每个答案一完成就写进结果文件，所以停下来的任务会从停下的地方继续。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="48"/>
+        <source>A .jsonl file of prompts</source>
+        <translation>一个含提示的 .jsonl 文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="49"/>
+        <location filename="../../app/batch/batch_window.py" line="52"/>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="51"/>
+        <source>Beside the prompts, as NAME.results.jsonl</source>
+        <translation>放在提示文件旁边，名为 NAME.results.jsonl</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="55"/>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="57"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="62"/>
+        <source>%v of %m</source>
+        <translation>%v/%m</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="63"/>
+        <source>Choose a file of prompts to begin.</source>
+        <translation>选择一个提示文件来开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="84"/>
+        <source>Prompts:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="85"/>
+        <source>Results:</source>
+        <translation>结果：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="86"/>
+        <source>At once:</source>
+        <translation>同时：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="100"/>
+        <source>Speed against answers at once, measured in this job</source>
+        <translation>速度与同时回答数的关系，在这次任务中测得</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="111"/>
+        <source>Up to {n}, as the model is loaded. The job starts with one and doubles, so you see what each step does to speed. Change it in Model settings › Answers at once.</source>
+        <translation>最多 {n} 个，依模型当前的加载设置。任务从一个开始，逐步加倍，让你看到每一步对速度的影响。可在“模型设置 › 同时回答数”更改。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="141"/>
+        <source>With {n} at once the engine wrote {total} tokens/s in all, each answer about {each}; with {low} it wrote {low_total}. More at once raises the total and slows each answer: good for a job, not for a chat you are waiting on.</source>
+        <translation>同时 {n} 个时，引擎总共每秒生成 {total} 个词元，每个答案约 {each} 个；同时 {low} 个时是 {low_total} 个。同时越多，总量越高，但每个答案越慢：适合批处理任务，不适合你正在等的对话。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="156"/>
+        <source>Choose a file of prompts</source>
+        <translation>选择提示文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="156"/>
+        <source>JSON lines (*.jsonl *.json *.txt);;All files (*)</source>
+        <translation>JSON 行文件 (*.jsonl *.json *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="163"/>
+        <source>Where the answers go</source>
+        <translation>答案要存到哪里</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="163"/>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON 行文件 (*.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="172"/>
+        <source>Ready. Start answers every line the results file does not hold yet.</source>
+        <translation>准备好了。“开始”会回答结果文件里还没有的每一行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="177"/>
+        <source>Choose a file of prompts first.</source>
+        <translation>请先选择提示文件。</translation>
+    </message>
+</context>
+<context>
     <name>BranchRows</name>
     <message>
         <location filename="../../app/chat/branch_rows.py" line="100"/>
@@ -314,7 +476,7 @@
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="535"/>
+        <location filename="../../app/controllers/chat_controller.py" line="536"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -1433,27 +1595,42 @@
         <translation>{value} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="33"/>
+        <location filename="../../app/formatting.py" line="36"/>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="39"/>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="40"/>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小时 {m} 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="44"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="40"/>
+        <location filename="../../app/formatting.py" line="51"/>
         <source>first token {t}</source>
         <translation>首个 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="45"/>
+        <location filename="../../app/formatting.py" line="56"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="47"/>
+        <location filename="../../app/formatting.py" line="58"/>
         <source>length limit reached</source>
         <translation>已达长度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="49"/>
+        <location filename="../../app/formatting.py" line="60"/>
         <source>context full</source>
         <translation>上下文已满</translation>
     </message>
@@ -1850,97 +2027,107 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="56"/>
+        <location filename="../../app/main_window.py" line="57"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="161"/>
+        <source>Batch</source>
+        <translation>批处理</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="163"/>
+        <source>Answer a whole file of prompts, several at once.</source>
+        <translation>一次回答整个文件的提示，好几个同时进行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="163"/>
+        <location filename="../../app/main_window.py" line="168"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="187"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="183"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="201"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="198"/>
+        <location filename="../../app/main_window.py" line="204"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="200"/>
+        <location filename="../../app/main_window.py" line="206"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="212"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="243"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="244"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="251"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="246"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2246,72 +2433,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <location filename="../../app/controllers/model_controller.py" line="167"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <location filename="../../app/controllers/model_controller.py" line="174"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <location filename="../../app/controllers/model_controller.py" line="204"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <location filename="../../app/controllers/model_controller.py" line="206"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <location filename="../../app/controllers/model_controller.py" line="274"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <location filename="../../app/controllers/model_controller.py" line="287"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <location filename="../../app/controllers/model_controller.py" line="296"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <location filename="../../app/controllers/model_controller.py" line="300"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <location filename="../../app/controllers/model_controller.py" line="311"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="314"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <location filename="../../app/controllers/model_controller.py" line="325"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -2639,6 +2826,29 @@
         <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>now</source>
         <translation>现在</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputPlotView</name>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="48"/>
+        <source>answers at once</source>
+        <translation>同时回答数</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="54"/>
+        <source>The figures come as the job runs.</source>
+        <translation>任务进行时，数字会陆续出现。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="78"/>
+        <source>tokens/s, all answers together</source>
+        <translation>每秒词元数，所有答案合计</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="79"/>
+        <source>tokens/s, each answer</source>
+        <translation>每秒词元数，每个答案</translation>
     </message>
 </context>
 </TS>

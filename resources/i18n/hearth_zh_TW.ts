@@ -155,6 +155,168 @@
     </message>
 </context>
 <context>
+    <name>BatchController</name>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="117"/>
+        <source>Line {n}: {reason}; skipped.</source>
+        <translation>第 {n} 行：{reason}；已略過。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="122"/>
+        <source>Nothing to answer: the results file holds every line already.</source>
+        <translation>沒有要回答的：結果檔已經有每一行的答案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="123"/>
+        <source>The file holds no prompts that can be run.</source>
+        <translation>這個檔案裡沒有可以執行的提示。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="138"/>
+        <source>{n} prompts were answered before; answering the other {m}.</source>
+        <translation>之前已回答 {n} 個提示；現在回答其餘 {m} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="153"/>
+        <source>Stopped. {done} of {total} answered; Start goes on with the rest.</source>
+        <translation>已停止。已回答 {done}／{total} 個；按「開始」會接著做完其餘的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="219"/>
+        <source>Line {n}: {reason}</source>
+        <translation>第 {n} 行：{reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
+        <translation>引擎停止了：{reason} 已回答的 {done}／{total} 個都已儲存；按「開始」會繼續。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="234"/>
+        <source>Done: {done} of {total} answered in {time}.</source>
+        <translation>完成：{time} 內回答了 {done}／{total} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="250"/>
+        <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
+        <translation>已回答 {done}／{total} 個 · 每秒 {rate} 個詞元 · 同時 {at_once} 個</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/batch_controller.py" line="254"/>
+        <source> · about {left} left</source>
+        <translation> · 大約還要 {left}</translation>
+    </message>
+</context>
+<context>
+    <name>BatchWindow</name>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="37"/>
+        <source>Batch jobs</source>
+        <translation>批次工作</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="40"/>
+        <source>Answer a whole file of prompts, several at once, while you chat or do something else. Each line of the file is {&quot;id&quot;: …, &quot;prompt&quot;: &quot;…&quot;}. Answers go to the results file as each one finishes, so a job you stop goes on where it left off.</source>
+        <translation>一次回答整個檔案的提示，好幾個同時進行，你可以照常聊天或做別的事。檔案的每一行是 {&quot;id&quot;: …, &quot;prompt&quot;: &quot;…&quot;}。每個答案一完成就寫進結果檔，所以停下來的工作會從停下的地方繼續。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="48"/>
+        <source>A .jsonl file of prompts</source>
+        <translation>一個含提示的 .jsonl 檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="49"/>
+        <location filename="../../app/batch/batch_window.py" line="52"/>
+        <source>Choose…</source>
+        <translation>選擇…</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="51"/>
+        <source>Beside the prompts, as NAME.results.jsonl</source>
+        <translation>放在提示檔旁邊，名為 NAME.results.jsonl</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="55"/>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="57"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="62"/>
+        <source>%v of %m</source>
+        <translation>%v／%m</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="63"/>
+        <source>Choose a file of prompts to begin.</source>
+        <translation>選擇一個提示檔案來開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="84"/>
+        <source>Prompts:</source>
+        <translation>提示：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="85"/>
+        <source>Results:</source>
+        <translation>結果：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="86"/>
+        <source>At once:</source>
+        <translation>同時：</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="100"/>
+        <source>Speed against answers at once, measured in this job</source>
+        <translation>速度與同時回答數的關係，在這次工作中測得</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="111"/>
+        <source>Up to {n}, as the model is loaded. The job starts with one and doubles, so you see what each step does to speed. Change it in Model settings › Answers at once.</source>
+        <translation>最多 {n} 個，依模型目前的載入設定。工作從一個開始，逐步加倍，讓你看到每一步對速度的影響。可在「模型設定 › 同時回答數」更改。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="141"/>
+        <source>With {n} at once the engine wrote {total} tokens/s in all, each answer about {each}; with {low} it wrote {low_total}. More at once raises the total and slows each answer: good for a job, not for a chat you are waiting on.</source>
+        <translation>同時 {n} 個時，引擎總共每秒產生 {total} 個詞元，每個答案約 {each} 個；同時 {low} 個時是 {low_total} 個。同時越多，總量越高，但每個答案越慢：適合批次工作，不適合你正在等的對話。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="156"/>
+        <source>Choose a file of prompts</source>
+        <translation>選擇提示檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="156"/>
+        <source>JSON lines (*.jsonl *.json *.txt);;All files (*)</source>
+        <translation>JSON 行檔 (*.jsonl *.json *.txt);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="163"/>
+        <source>Where the answers go</source>
+        <translation>答案要存到哪裡</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="163"/>
+        <source>JSON lines (*.jsonl)</source>
+        <translation>JSON 行檔 (*.jsonl)</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="172"/>
+        <source>Ready. Start answers every line the results file does not hold yet.</source>
+        <translation>準備好了。「開始」會回答結果檔裡還沒有的每一行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/batch_window.py" line="177"/>
+        <source>Choose a file of prompts first.</source>
+        <translation>請先選擇提示檔案。</translation>
+    </message>
+</context>
+<context>
     <name>BranchRows</name>
     <message>
         <location filename="../../app/chat/branch_rows.py" line="100"/>
@@ -314,7 +476,7 @@
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="535"/>
+        <location filename="../../app/controllers/chat_controller.py" line="536"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -1433,27 +1595,42 @@
         <translation>{value} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="33"/>
+        <location filename="../../app/formatting.py" line="36"/>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="39"/>
+        <source>{n} min</source>
+        <translation>{n} 分鐘</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="40"/>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小時 {m} 分鐘</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="44"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="40"/>
+        <location filename="../../app/formatting.py" line="51"/>
         <source>first token {t}</source>
         <translation>首個 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="45"/>
+        <location filename="../../app/formatting.py" line="56"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="47"/>
+        <location filename="../../app/formatting.py" line="58"/>
         <source>length limit reached</source>
         <translation>已達長度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="49"/>
+        <location filename="../../app/formatting.py" line="60"/>
         <source>context full</source>
         <translation>上下文已滿</translation>
     </message>
@@ -1850,97 +2027,107 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="56"/>
+        <location filename="../../app/main_window.py" line="57"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="138"/>
+        <location filename="../../app/main_window.py" line="140"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="142"/>
+        <location filename="../../app/main_window.py" line="144"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="161"/>
+        <source>Batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="163"/>
+        <source>Answer a whole file of prompts, several at once.</source>
+        <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="163"/>
+        <location filename="../../app/main_window.py" line="168"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="187"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="183"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="195"/>
+        <location filename="../../app/main_window.py" line="201"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="198"/>
+        <location filename="../../app/main_window.py" line="204"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="200"/>
+        <location filename="../../app/main_window.py" line="206"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="212"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214"/>
+        <location filename="../../app/main_window.py" line="220"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="243"/>
+        <location filename="../../app/main_window.py" line="249"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="244"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="245"/>
+        <location filename="../../app/main_window.py" line="251"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="246"/>
+        <location filename="../../app/main_window.py" line="252"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="132"/>
+        <location filename="../../app/main_window.py" line="134"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2246,72 +2433,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="161"/>
+        <location filename="../../app/controllers/model_controller.py" line="167"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <location filename="../../app/controllers/model_controller.py" line="174"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="195"/>
+        <location filename="../../app/controllers/model_controller.py" line="204"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="197"/>
+        <location filename="../../app/controllers/model_controller.py" line="206"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="264"/>
+        <location filename="../../app/controllers/model_controller.py" line="274"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="267"/>
+        <location filename="../../app/controllers/model_controller.py" line="277"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <location filename="../../app/controllers/model_controller.py" line="287"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <location filename="../../app/controllers/model_controller.py" line="292"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="286"/>
+        <location filename="../../app/controllers/model_controller.py" line="296"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="290"/>
+        <location filename="../../app/controllers/model_controller.py" line="300"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="301"/>
+        <location filename="../../app/controllers/model_controller.py" line="311"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="314"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <location filename="../../app/controllers/model_controller.py" line="325"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -2639,6 +2826,29 @@
         <location filename="../../app/panels/live_plot.py" line="57"/>
         <source>now</source>
         <translation>現在</translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputPlotView</name>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="48"/>
+        <source>answers at once</source>
+        <translation>同時回答數</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="54"/>
+        <source>The figures come as the job runs.</source>
+        <translation>工作進行時，數字會陸續出現。</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="78"/>
+        <source>tokens/s, all answers together</source>
+        <translation>每秒詞元數，所有答案合計</translation>
+    </message>
+    <message>
+        <location filename="../../app/batch/throughput_plot.py" line="79"/>
+        <source>tokens/s, each answer</source>
+        <translation>每秒詞元數，每個答案</translation>
     </message>
 </context>
 </TS>

@@ -305,9 +305,11 @@ class FakeEngineClient(QObject):
         self.finished.emit(event)
         return event
 
-    def fail(self, reason: str, *, kind: AnswerFailureKind = "", details: str = "") -> AnswerFailed:
+    def fail(
+        self, reason: str, *, kind: AnswerFailureKind = "", details: str = "", request_id: int | None = None
+    ) -> AnswerFailed:
         """The request under way fails (kind "crash": the engine died while writing it)."""
-        answering = self._under_way()
+        answering = self._under_way(request_id)
         del self._answering[answering.request.request_id]
         event = AnswerFailed(answering.request.request_id, reason, details, kind)
         self.failed.emit(event)
