@@ -22,7 +22,7 @@ from app import formatting as fmt
 from app.batch.speed_curve import Ramp, SpeedCurve
 from app.controllers.engine_port import EnginePort
 from app.error_texts import failed_text
-from engine.client.batch_file import BatchError, Job, JobDefaults, Results, done_ids, read_jobs, result_record
+from engine.client.batch_file import BatchError, InFlight, Job, JobDefaults, Results, done_ids, read_jobs, result_record
 from engine.protocol import AnswerFailed, EngineDied, EngineStats, Failed, Finished, Loaded, LoadFailed, Token
 
 if TYPE_CHECKING:
@@ -30,14 +30,6 @@ if TYPE_CHECKING:
     from app.controllers.model_controller import ModelController
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class _InFlight:
-    job: Job
-    sent_at: float
-    text: list[str] = field(default_factory=list)
-    first_token_at: float = 0.0
 
 
 @dataclass
@@ -65,7 +57,7 @@ class BatchController(QObject):
         self._view: BatchWindow | None = None
         self.state = BatchState()
         self._waiting: deque[Job] = deque()
-        self._in_flight: dict[int, _InFlight] = {}
+        self._in_flight: dict[int, InFlight] = {}
         self._results: Results | None = None
         self._ramp = Ramp(1)
         self.curve = SpeedCurve()
@@ -157,7 +149,7 @@ class BatchController(QObject):
             job = self._waiting.popleft()
             sent_at = time.monotonic()
             request_id = self._client.generate(job.messages, job.sampling, sent_at, pin_system_prompt=True)
-            self._in_flight[request_id] = _InFlight(job, sent_at)
+            self._in_flight[request_id] = InFlight(job, sent_at)
 
     def _end(self, status: str) -> None:
         self.state.running = False

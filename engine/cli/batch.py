@@ -10,11 +10,11 @@ import json
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, assert_never
 
-from engine.client.batch_file import BatchError, Job, JobDefaults, Results, done_ids, read_jobs, result_record
+from engine.client.batch_file import BatchError, InFlight, JobDefaults, Results, done_ids, read_jobs, result_record
 from engine.client.session import EngineSession
 from engine.protocol import (
     AnswerFailed,
@@ -91,14 +91,6 @@ def request_from(args: argparse.Namespace) -> BatchRequest:
 # --- running --------------------------------------------------------------------------------
 
 
-@dataclass
-class _InFlight:
-    job: Job
-    sent_at: float
-    text: list[str] = field(default_factory=list)
-    first_token_at: float = 0.0
-
-
 def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys.stdout) -> int:
     from engine.cli.run import RunError, resolve_model
 
@@ -128,7 +120,7 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
         options = LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads, parallel=request.parallel)
         session.send(Load(session.new_id(), options))
         waiting = deque(jobs)
-        in_flight: dict[int, _InFlight] = {}
+        in_flight: dict[int, InFlight] = {}
 
         def send_more() -> None:
             # A few more than there are slots, so a slot never waits for the next prompt to arrive.
@@ -136,7 +128,7 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
                 job = waiting.popleft()
                 request_id = session.new_id()
                 sent_at = time.monotonic()
-                in_flight[request_id] = _InFlight(job, sent_at)
+                in_flight[request_id] = InFlight(job, sent_at)
                 session.send(Generate(request_id, job.messages, job.sampling, sent_at, pin_system_prompt=True))
 
         send_more()
@@ -188,7 +180,7 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
     return 1 if bad or failed else 0
 
 
-def _take(event: ClientEvent, in_flight: dict[int, _InFlight], err: TextIO) -> tuple[int, Finished | None] | None:
+def _take(event: ClientEvent, in_flight: dict[int, InFlight], err: TextIO) -> tuple[int, Finished | None] | None:
     """What `event` means for the batch: (request id, its Finished or None if it failed) when one
     ended, else None. A load that fails ends the whole job."""
     match event:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -194,6 +194,16 @@ class Results:
 
     def close(self) -> None:
         self._file.close()
+
+
+@dataclass
+class InFlight:
+    """A line sent to the engine and not answered yet: its text so far and when its first token came."""
+
+    job: Job
+    sent_at: float
+    text: list[str] = field(default_factory=list)
+    first_token_at: float = 0.0
 
 
 def result_record(job: Job, text: str, metrics: Metrics, ttft_s: float) -> dict[str, Any]:
