@@ -34,7 +34,9 @@ def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
     # Read on the same schedule with the cache and without: reuse then changes no number.
     pin_at = system_prompt_length(model, cmd, tokens) if cmd.pin_system_prompt else 0
     segments = reading_plan(tokens, cmd.history_tokens, cmd.history_segments, pin_at)
-    return PromptPlan(tokens, dropped, pin_at, segments, segments if cmd.history_tokens else None)
+    # A first question has no earlier turn to reuse: it keeps to its reads, as a window turn does.
+    follow_up = any(m.role == "assistant" for m in cmd.messages)
+    return PromptPlan(tokens, dropped, pin_at, segments, None if follow_up and not cmd.history_tokens else segments)
 
 
 def reading_plan(
