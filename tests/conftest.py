@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import pytest
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.kernels.remembered import OVERRIDE_ENV
 from engine.kernels.simulated_trap import ENV as SIMULATE_ENV
 
@@ -60,6 +61,20 @@ def probed_kernels(tmp_path_factory: pytest.TempPathFactory) -> Path:
             patch.setenv(SIMULATE_ENV, os.environ[AS_REFUSING_ENV])
         KernelPolicy().for_next_start()
         return store_path()
+
+
+@pytest.fixture(scope="session")
+def machine_kernels(probed_kernels: Path) -> KernelSet:
+    """The kernels the session's probe found this machine runs, for tests that load a model in
+    their own process: a module-scoped model is made before any test's data folder exists, and
+    the fast kernels fault in-process (killing pytest) on VMs that refuse AMX."""
+    from engine.kernels.machine import this_machine
+    from engine.kernels.remembered import recall
+
+    choice = recall(this_machine(), probed_kernels)
+    if choice is None:
+        return "full"
+    return choice.kernels or "safe"
 
 
 @pytest.fixture(autouse=True)

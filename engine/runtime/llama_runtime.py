@@ -20,6 +20,7 @@ import llama_cpp
 
 from engine.errors import UserError
 from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
+from engine.kernels.remembered import known_kernels
 from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
@@ -99,11 +100,14 @@ class LlamaModel:
         self,
         options: LoadOptions,
         on_progress: Callable[[float], None] | None = None,
-        kernels: KernelSet = "full",
+        kernels: KernelSet | None = None,
     ) -> None:
+        """`kernels`: the CPU kernel set to load with; None: what this machine is known to run
+        (engine/kernels/remembered.py), so that a bench or tool on an AMX-refusing VM does not trap."""
         _ensure_backend()
         self.options = options
-        self.kernels = kernels
+        self.kernels: KernelSet = kernels or known_kernels()
+        kernels = self.kernels
         path = Path(options.model_path)
         model_params = llama_cpp.llama_model_default_params()
         model_params.n_gpu_layers = gpu_layers(options)

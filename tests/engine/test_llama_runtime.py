@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
 from engine.runtime.llama_runtime import LlamaModel, PromptTooLongError
 from engine.runtime.text_stream import Utf8Stream
 
 
 @pytest.fixture(scope="module")
-def model(starter_model: Path) -> Iterator[LlamaModel]:
-    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
+def model(starter_model: Path, machine_kernels: KernelSet) -> Iterator[LlamaModel]:
+    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2), kernels=machine_kernels)
     yield m
     m.close()
 
@@ -39,9 +40,9 @@ def test_load_reports_the_model(model: LlamaModel, starter_model: Path) -> None:
     assert model.info.size_bytes == starter_model.stat().st_size
 
 
-def test_load_progress_is_reported(starter_model: Path) -> None:
+def test_load_progress_is_reported(starter_model: Path, machine_kernels: KernelSet) -> None:
     seen: list[float] = []
-    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=256, n_threads=1), seen.append)
+    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=256, n_threads=1), seen.append, machine_kernels)
     m.close()
     assert seen, "no progress callbacks"
     assert seen == sorted(seen)
@@ -120,8 +121,10 @@ def test_prompt_longer_than_context_is_refused(model: LlamaModel) -> None:
 
 
 @pytest.mark.e2e
-def test_a_model_without_a_chat_template_still_answers(model_without_template: Path) -> None:
-    m = LlamaModel(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2))
+def test_a_model_without_a_chat_template_still_answers(
+    model_without_template: Path, machine_kernels: KernelSet
+) -> None:
+    m = LlamaModel(LoadOptions(str(model_without_template), n_ctx=512, n_threads=2), kernels=machine_kernels)
     try:
         assert m.info.chat_template_source == "default"
         assert m.info.chat_template_name == "ChatML (default)"

@@ -7,14 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import ChatMessage, LoadOptions, SamplingParams
 from engine.runtime.llama_runtime import LlamaModel
 from engine.runtime.sampler import preselect_size
 
 
 @pytest.fixture(scope="module")
-def model(starter_model: Path) -> Iterator[LlamaModel]:
-    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2))
+def model(starter_model: Path, machine_kernels: KernelSet) -> Iterator[LlamaModel]:
+    m = LlamaModel(LoadOptions(str(starter_model), n_ctx=1024, n_threads=2), kernels=machine_kernels)
     yield m
     m.close()
 
