@@ -9,6 +9,7 @@ plus the native sampler chain, with Python only moving token ids and bytes.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import logging
 import os
@@ -26,7 +27,7 @@ from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, 
 from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
 from engine.runtime.batch import TokenBatch
 from engine.runtime.sampler import sampler_chain
-from engine.runtime.sequence import DecodeError, SequenceMemory
+from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +50,9 @@ def default_threads() -> int:
         physical = None
     return max(1, physical or os.cpu_count() or 1)
 
+
+ABORTED = 2  # llama_decode's return when the abort callback stopped it
+_NO_ABORT_CALLBACK = llama_cpp.ggml_abort_callback()  # NULL: llama.cpp asks nothing
 
 _KV_TYPES = {"f16": llama_cpp.GGML_TYPE_F16, "q8_0": llama_cpp.GGML_TYPE_Q8_0, "q4_0": llama_cpp.GGML_TYPE_Q4_0}
 
@@ -323,8 +327,22 @@ class LlamaModel:
             self._decoded_once = True
         self._chunk_batch.fill(chunk, first_pos, seq_id)
         rc = self._chunk_batch.decode(self._ctx)
+        if rc == ABORTED:
+            raise DecodeAbortedError(f"a read of {len(chunk)} tokens stopped part-way")
         if rc != 0:
             raise DecodeError(f"llama_decode returned {rc}")
+
+    @contextlib.contextmanager
+    def abortable(self, stop: Callable[[], bool]) -> Iterator[None]:
+        """Reads inside stop part-way once `stop()` is true: llama.cpp's CPU backend asks after
+        every graph node, so a long read yields to a new request within milliseconds. Only around
+        idle housekeeping: the question costs a Python call per node."""
+        callback = llama_cpp.ggml_abort_callback(lambda _data: bool(stop()))
+        llama_cpp.llama_set_abort_callback(self._ctx, callback, None)
+        try:
+            yield
+        finally:
+            llama_cpp.llama_set_abort_callback(self._ctx, _NO_ABORT_CALLBACK, None)
 
     def decode_step(self, writing: Sequence[tuple[SequenceMemory, int]]) -> list[int] | None:
         """One llama_decode over one new token of each sequence in `writing` (continuous batching);

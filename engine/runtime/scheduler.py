@@ -56,7 +56,7 @@ from engine.protocol import (
 )
 from engine.runtime.llama_runtime import LlamaModel
 from engine.runtime.sampler import sampler_chain
-from engine.runtime.sequence import DecodeError, SequenceMemory
+from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 from engine.runtime.text_stream import Utf8Stream
 
 logger = logging.getLogger(__name__)
@@ -208,7 +208,9 @@ class Scheduler:
         settle = slot.settle
         assert settle is not None
         slot.settle = None
-        self._settle(slot, settle, interrupted)
+        if not self._settle(slot, settle, interrupted):
+            slot.settle = settle  # asked something mid-read: the rest waits for the next idle moment
+            return
         self._housekeeping_done(settle.request_id)
 
     def forget_owner(self, owner: str) -> None:
@@ -523,42 +525,58 @@ class Scheduler:
         slot.settle = Settle(answer.request_id, full, bounds, slot.exact_until, answer.prompt_state, owner)
         self.settle_after = time.monotonic() + AFTER_ANSWER_GRACE_S
 
-    def _settle(self, slot: Slot, settle: Settle, interrupted: Callable[[], bool]) -> None:
+    def _settle(self, slot: Slot, settle: Settle, interrupted: Callable[[], bool]) -> bool:
         """Read again what was written (or read next to other answers) since `settle.exact_until`, one
-        read per segment as a full read does, then keep a snapshot. Stops between reads when a
-        command arrives; what is not read again then is dropped from the slot (read on demand)."""
+        read per segment as a full read does, then keep a snapshot. A command that arrives stops it
+        within a graph node where the memory can be cut back (else between reads): what is not
+        read again is dropped from the slot (read on demand). False: stopped, to be resumed."""
         seq = slot.seq
-        # Back to the last place a full read also begins a read, at or before what is exact.
-        exact = max((b for b in settle.bounds if b <= settle.exact_until), default=0)
         if tuple(seq.kv_tokens) != settle.tokens[: len(seq.kv_tokens)]:
-            return
-        try:
-            if self.model.can_cut_back:
-                if exact < seq.kv_floor:
-                    return
-                seq.cut_back(exact)
-            elif settle.prompt_state is not None and exact >= len(settle.prompt_state.tokens):
-                state = settle.prompt_state
-                if not seq.restore_state(state.tokens, state.data, state.bounds):
-                    return
-                exact = len(state.tokens)
-            else:
-                return
-        except DecodeError:
-            logger.warning("could not cut slot %d back to settle it", seq.seq_id, exc_info=True)
-            return
+            return True
+        if interrupted():
+            return False  # keep the answer as written for a question already waiting
+        exact = self._back_to_exact(slot, settle)
+        if exact is None:
+            return True
         starts = [b for b in settle.bounds if b >= exact]
         if not starts or starts[0] != exact:
             starts = [exact, *starts]
-        for start, end in itertools.pairwise(starts):
-            if start != len(seq.kv_tokens):
-                break
-            if interrupted():
-                break
-            seq.decode(list(settle.tokens[start:end]))
-            slot.exact_until = end
+        abortable = self.model.abortable(interrupted) if self.model.can_cut_back else contextlib.nullcontext()
+        with abortable:
+            for start, end in itertools.pairwise(starts):
+                if start != len(seq.kv_tokens):
+                    break
+                if interrupted():
+                    return False
+                try:
+                    seq.decode(list(settle.tokens[start:end]))
+                except DecodeAbortedError:
+                    seq.cut_back(start)  # a read is whole or not there
+                    return False
+                slot.exact_until = end
         if self.cache is not None and len(seq.kv_tokens) == len(settle.tokens):
             keep_snapshot(seq, self.cache, settle.owner)
+        return True
+
+    def _back_to_exact(self, slot: Slot, settle: Settle) -> int | None:
+        """Cut the slot back to the last place a full read also begins a read, at or before what is
+        exact (the slot's mark moves on as segments settle, so a resumed settle goes on from there);
+        where it ends now, or None if it cannot be."""
+        seq = slot.seq
+        exact_until = max(settle.exact_until, slot.exact_until)
+        exact = max((b for b in settle.bounds if b <= exact_until), default=0)
+        try:
+            if self.model.can_cut_back:
+                if exact < seq.kv_floor:
+                    return None
+                seq.cut_back(exact)
+                return exact
+            state = settle.prompt_state
+            if state is not None and exact >= len(state.tokens):
+                return len(state.tokens) if seq.restore_state(state.tokens, state.data, state.bounds) else None
+        except DecodeError:
+            logger.warning("could not cut slot %d back to settle it", seq.seq_id, exc_info=True)
+        return None
 
 
 AFTER_ANSWER_GRACE_S = 0.05  # bench/ui_stall.py: the longest stall came when a finished answer was formatted

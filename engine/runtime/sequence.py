@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from engine.runtime.llama_runtime import LlamaModel
 
 
+class DecodeAbortedError(RuntimeError):
+    """A read stopped part-way because the engine was asked something (LlamaModel.abortable)."""
+
+
 class DecodeError(RuntimeError):
     pass
 
@@ -124,9 +128,15 @@ class SequenceMemory:
 
     def read_chunk(self, chunk: list[int]) -> None:
         """Read up to n_batch tokens as one llama_decode of this sequence alone (part of a read)."""
-        if chunk:
+        if not chunk:
+            return
+        try:
             self.model.decode_alone(self.seq_id, chunk, len(self.kv_tokens))
-            self.kv_tokens.extend(chunk)
+        except DecodeAbortedError:
+            # llama.cpp removed the aborted ubatch; remove any ubatch of the chunk it had finished.
+            self._rm(len(self.kv_tokens))
+            raise
+        self.kv_tokens.extend(chunk)
 
     def end_read(self, began_at: int) -> None:
         """A read that began at `began_at` is whole: record its end if it began where the last one ended."""
