@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Prefix cache: time to first token with and without it, in one run, on the starter model.
+"""Prefix cache: time to first token with and without it, in one run, on one model (the starter by default).
 
 Two conversations each open with about 1,000 tokens, then alternate short follow-ups.
 The same script runs on an engine with the cache and on one without (every turn reads its
@@ -15,7 +15,7 @@ Also: snapshot save and restore time per MB (RAM and disk), bytes per token, the
 peak RSS against the RAM budget, and TTFT against history length for both engines, drawn
 as an SVG (resources/screenshots/ttft_vs_history.svg) for the README.
 
-Run:  python bench/prefix_cache.py [--json] [--plot PATH]
+Run:  python bench/prefix_cache.py [--model starter|qwen1.5b|qwen0.5b|PATH] [--json] [--plot PATH]
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any
 
 from _common import quiet_llama_logs
+from batching import model_path
 
 from engine.client.process import EngineProcess
-from engine.models.starter_model import starter_model_path
 from engine.protocol import (
     ChatMessage,
     Failed,
@@ -49,6 +49,7 @@ from engine.protocol import (
     Token,
 )
 
+README_PLOT = "resources/screenshots/ttft_vs_history.svg"
 TARGETS = {"switch back": 25.0, "next turn": 20.0, "after restart": 10.0}
 SAMPLING = SamplingParams(temperature=0, max_tokens=16)
 OPENERS = {
@@ -91,12 +92,10 @@ class Turn:
 
 
 class Engine:
-    def __init__(self, reuse: bool, threads: int) -> None:
+    def __init__(self, model: Path, reuse: bool, threads: int) -> None:
         self.proc = EngineProcess()
         self.proc.start()
-        self.proc.send(
-            Load(0, LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse))
-        )
+        self.proc.send(Load(0, LoadOptions(str(model), n_ctx=N_CTX, n_threads=threads, prefix_cache=reuse)))
         self.requests = 0
         while True:
             event = self.proc.receive(timeout=300)
@@ -164,8 +163,8 @@ def script() -> list[tuple[str, str, str]]:
     return steps
 
 
-def run_script(reuse: bool, threads: int) -> tuple[list[Turn], dict[str, Chat], int]:
-    engine = Engine(reuse, threads)
+def run_script(model: Path, reuse: bool, threads: int) -> tuple[list[Turn], dict[str, Chat], int]:
+    engine = Engine(model, reuse, threads)
     chats: dict[str, Chat] = {}
     turns = []
     peak_rss = 0
@@ -180,8 +179,8 @@ def run_script(reuse: bool, threads: int) -> tuple[list[Turn], dict[str, Chat], 
     return turns, chats, peak_rss
 
 
-def after_restart(reuse: bool, threads: int, chats: dict[str, Chat]) -> Turn:
-    engine = Engine(reuse, threads)
+def after_restart(model: Path, reuse: bool, threads: int, chats: dict[str, Chat]) -> Turn:
+    engine = Engine(model, reuse, threads)
     try:
         metrics, ttft = engine.ask(chats["A"], "Back again: what did we decide?", "conversation:A")
     finally:
@@ -189,9 +188,9 @@ def after_restart(reuse: bool, threads: int, chats: dict[str, Chat]) -> Turn:
     return Turn("after restart", "A", metrics, ttft)
 
 
-def growth_series(reuse: bool, threads: int, steps: int) -> list[tuple[int, float]]:
+def growth_series(model: Path, reuse: bool, threads: int, steps: int) -> list[tuple[int, float]]:
     """(prompt tokens, TTFT) as one conversation grows by about 250 tokens a turn."""
-    engine = Engine(reuse, threads)
+    engine = Engine(model, reuse, threads)
     chat = Chat([ChatMessage("system", "You are a concise assistant.")])
     points = []
     try:
@@ -204,12 +203,12 @@ def growth_series(reuse: bool, threads: int, steps: int) -> list[tuple[int, floa
     return points
 
 
-def state_timings(threads: int) -> dict[str, float]:
+def state_timings(model_file: Path, threads: int) -> dict[str, float]:
     """Save and restore speed of a 1,000-token state, in RAM and through a snapshot file."""
     from engine.cache.prefix_cache import CacheKey, read_snapshot_file, write_snapshot_file
     from engine.runtime.llama_runtime import LlamaModel
 
-    model = LlamaModel(LoadOptions(str(starter_model_path()), n_ctx=N_CTX, n_threads=threads))
+    model = LlamaModel(LoadOptions(str(model_file), n_ctx=N_CTX, n_threads=threads))
     try:
         tokens = model.tokenize(opener("A"))[:1000]
         model.decode(tokens)
@@ -487,7 +486,8 @@ def print_schedule(path: Path, kernels: str, results: list[ScheduleTurn]) -> dic
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--plot", default="resources/screenshots/ttft_vs_history.svg", help="where to write the SVG")
+    parser.add_argument("--model", default="starter", help="starter, qwen1.5b, qwen0.5b or a GGUF path")
+    parser.add_argument("--plot", help=f"where to write the SVG (default for the starter: {README_PLOT})")
     parser.add_argument("--growth-steps", type=int, default=6)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
@@ -522,10 +522,12 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps({"bench": "prefix_cache --schedule", "reports": reports}))
         return 0
 
-    cached_turns, cached_chats, peak_rss = run_script(True, args.threads)
-    plain_turns, plain_chats, _ = run_script(False, args.threads)
-    cached_turns.append(after_restart(True, args.threads, cached_chats))
-    plain_turns.append(after_restart(False, args.threads, plain_chats))
+    model = model_path(args.model)
+    print(f"prefix cache: {model.name}, {args.threads} threads, n_ctx {N_CTX}")
+    cached_turns, cached_chats, peak_rss = run_script(model, True, args.threads)
+    plain_turns, plain_chats, _ = run_script(model, False, args.threads)
+    cached_turns.append(after_restart(model, True, args.threads, cached_chats))
+    plain_turns.append(after_restart(model, False, args.threads, plain_chats))
 
     print("turn  label          conv  prompt  cached  source  |  TTFT cached   TTFT without   ratio")
     ratios: dict[str, list[float]] = {}
@@ -546,7 +548,7 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "PASS" if value >= target else "MISS"
         print(f"{label:<14} median {value:6.1f}x faster   (target >= {target:.0f}x)  {verdict}")
 
-    timings = state_timings(args.threads)
+    timings = state_timings(model, args.threads)
     print()
     print(
         f"state: {timings['bytes_per_token'] / 1024:.1f} KB per token; "
@@ -558,16 +560,17 @@ def main(argv: list[str] | None = None) -> int:
     budget = default_ram_budget()
     print(f"engine peak RSS {peak_rss / 1024**2:.0f} MB; RAM budget for snapshots {budget / 1024**2:.0f} MB")
 
-    with_cache = growth_series(True, args.threads, args.growth_steps)
-    without = growth_series(False, args.threads, args.growth_steps)
+    with_cache = growth_series(model, True, args.threads, args.growth_steps)
+    without = growth_series(model, False, args.threads, args.growth_steps)
     print()
     print("prompt tokens  TTFT with cache  TTFT without")
     for (n, a), (_, b) in zip(with_cache, without, strict=True):
         print(f"{n:>13}  {a:>13.3f} s  {b:>10.3f} s")
-    plot = Path(args.plot)
-    plot.parent.mkdir(parents=True, exist_ok=True)
-    svg_plot(with_cache, without, plot)
-    print(f"plot written to {plot}")
+    if args.plot or args.model == "starter":  # the README's plot is the starter's
+        plot = Path(args.plot or README_PLOT)
+        plot.parent.mkdir(parents=True, exist_ok=True)
+        svg_plot(with_cache, without, plot)
+        print(f"plot written to {plot}")
     print(f"total {time.monotonic() - began:.0f} s")
     if args.json:
         print(

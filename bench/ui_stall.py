@@ -3,7 +3,7 @@
 
 Starts the real GUI in this process (QT_QPA_PLATFORM=offscreen unless set), the way
 app/launcher.py does: QApplication, translator, style, MainWindow().show(), then
-attach_plot on the first event-loop turn and load_model(starter model, n_ctx 4096, 2 threads).
+attach_plot on the first event-loop turn and load_model(--model, the starter by default; n_ctx 4096, 2 threads).
 
   (i)   window shown: from this script's start (before PySide6 is imported) until show()
         returns, and until the first frame is painted (the pending events processed).
@@ -21,7 +21,7 @@ attach_plot on the first event-loop turn and load_model(starter model, n_ctx 409
 
 The window is closed at the end, which shuts the engine down.
 
-Run:  python bench/ui_stall.py [--answers 3] [--tokens 400] [--threads 2] [--json]
+Run:  python bench/ui_stall.py [--model starter|qwen1.5b|PATH] [--answers 3] [--tokens 400] [--threads 2] [--json]
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--answers", type=int, default=3, help="answers to stream (default 3)")
     parser.add_argument("--tokens", type=int, default=400, help="max tokens per answer (default 400)")
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    parser.add_argument("--model", default="starter", help="starter, qwen1.5b, qwen0.5b or a GGUF path")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     args = parser.parse_args(argv)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     leak = _emit_drops_true_reference()
     python_startup_s = _process_age_at_script_start()
     platform = os.environ["QT_QPA_PLATFORM"]
-    print(f"ui stall benchmark: QT_QPA_PLATFORM={platform}, {args.threads} threads; {load_note()}")
+    print(f"ui stall benchmark: {args.model}, QT_QPA_PLATFORM={platform}, {args.threads} threads; {load_note()}")
     print(
         f"window shown      {shown_s * 1000:7.0f} ms after script start, first frame painted {painted_s * 1000:.0f} ms"
         f"  (target < {TARGET_SHOWN_S * 1000:.0f} ms)  {verdict(painted_s < TARGET_SHOWN_S)}"
@@ -121,11 +122,12 @@ def main(argv: list[str] | None = None) -> int:
     ready_s: float | None = None
     try:
         # --- (ii) the starter model ------------------------------------------------------
-        from engine.models.starter_model import starter_model_path
+        from batching import model_path
+
         from engine.protocol import LoadOptions, SamplingParams
 
         load_called = time.monotonic()
-        window.models.load_model(LoadOptions(str(starter_model_path()), n_ctx=4096, n_threads=args.threads))
+        window.models.load_model(LoadOptions(str(model_path(args.model)), n_ctx=4096, n_threads=args.threads))
         _wait_for(window.models.model_loaded, window.models.model_failed, LOAD_TIMEOUT_S, "the model to load")
         ready = time.monotonic()
         ready_s = ready - SCRIPT_STARTED
