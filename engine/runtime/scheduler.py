@@ -3,8 +3,9 @@
 The context keeps one sequence per slot (`LoadOptions.parallel`). Each step the scheduler
   1. admits waiting requests into free slots (the slot that already holds most of the prompt
      first; a prefix another slot holds is copied from it, llama_memory_seq_cp, not read again);
-  2. reads one chunk of one prompt, as a llama_decode of that sequence alone, so a long paste
-     never holds the others up for more than a chunk;
+  2. reads one chunk of one prompt (the one with least left to read, then the first to come), as a
+     llama_decode of that sequence alone, so a long paste never holds the others up for more
+     than a chunk;
   3. decodes one new token of every answer that is writing, all in one llama_decode, and
      samples each from its own logits with its own sampler chain.
 A Cancel takes effect at the next step, for an answer that is writing, reading or waiting.
@@ -150,7 +151,6 @@ class Scheduler:
         self.slots = [Slot(seq) for seq in model.sequences]
         self.waiting: deque[Generate] = deque()
         self._plans: dict[int, PromptPlan] = {}
-        self._read_turn = 0
         self._written: deque[tuple[float, int]] = deque()  # (when, tokens) of recent decode steps
         self.settle_after = 0.0  # when idle housekeeping may begin (the window formats an answer first)
         self.answers_total = 0
@@ -346,8 +346,7 @@ class Scheduler:
         readers = [slot for slot in self.slots if slot.answer is not None and slot.answer.reading]
         if not readers:
             return
-        self._read_turn = (self._read_turn + 1) % len(readers)
-        slot = readers[self._read_turn]
+        slot = min(readers, key=self._left_to_read)
         answer = slot.answer
         assert answer is not None
         seq = slot.seq
@@ -375,6 +374,17 @@ class Scheduler:
                 answer.prompt_state = PromptState.of(seq)
             # The logits of this prompt's last token are the newest: sample before any other decode.
             self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, -1))
+
+    @staticmethod
+    def _left_to_read(slot: Slot) -> tuple[int, float]:
+        """Least left to read first, then first come: a short question does not wait behind a long
+        paste, and of several reading the same prefix the first to come gets its answer first
+        (taking turns would give every one of them its first token late). The writers still
+        decode between any two chunks."""
+        answer = slot.answer
+        assert answer is not None
+        done = max(0, len(slot.seq.kv_tokens) - answer.reads[0][0])
+        return sum(end - start for start, end in answer.reads) - done, answer.t_start
 
     # --- writing -------------------------------------------------------------------
 

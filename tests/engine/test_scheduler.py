@@ -133,6 +133,32 @@ def test_stop_stops_the_right_answer_writing_reading_or_waiting(starter_model: P
         engine.stop()
 
 
+def test_of_two_prompts_read_at_once_the_first_to_come_is_read_first(starter_model: Path) -> None:
+    """Taking turns chunk by chunk would give both their first token late; reading the first to come
+    (of those with as much left) first lets it write while the second is read."""
+    engine = _engine(starter_model, parallel=2)
+    notes = "The meeting covered budgets, rooms and dates. " * 30  # about 300 tokens: 5 shared-read chunks
+    try:
+        for request_id, topic in ((1, "garden"), (2, "library")):
+            question = (ChatMessage("user", f"Summarise these {topic} notes. {notes}"),)
+            engine.send(Generate(request_id, question, SamplingParams(temperature=0, max_tokens=40), time.monotonic()))
+        order: list[int] = []
+        finished: set[int] = set()
+        while finished != {1, 2}:
+            event = engine.receive(120)
+            assert not isinstance(event, Failed), event
+            if isinstance(event, Token):
+                order.append(event.request_id)
+            elif isinstance(event, Finished):
+                finished.add(event.request_id)
+        assert 2 in order
+        written_before_the_second = order.index(2)
+        assert order[0] == 1
+        assert written_before_the_second >= 3, f"the second read took turns with the first: {order[:8]}"
+    finally:
+        engine.stop()
+
+
 def test_slots_keep_their_own_conversations_and_forget_a_deleted_one(starter_model: Path) -> None:
     plain = _start(starter_model, reuse=False)
     baseline_chats: dict[str, Chat] = {}
