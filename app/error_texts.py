@@ -286,6 +286,12 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "No model is loaded yet.",
         )
     ),
+    "engine.grammar_invalid": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The grammar for this answer (a JSON schema or a tool) could not be parsed.",
+        )
+    ),
     "engine.see_log": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -58,6 +58,7 @@ ErrorCode = Literal[
     # engine/client and engine/runtime: the engine child
     "engine.not_running",
     "engine.no_model",
+    "engine.grammar_invalid",
     "engine.see_log",
     "engine.internal_error",
     "engine.could_not_start",
@@ -211,6 +212,7 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
         # engine/client/process.py, engine/runtime/worker.py
         "engine.not_running": "The engine is not running.",
         "engine.no_model": "No model is loaded yet.",
+        "engine.grammar_invalid": "The grammar for this answer (a JSON schema or a tool) could not be parsed.",
         "engine.see_log": "See the engine log for llama.cpp's own messages.",
         "engine.internal_error": "The engine hit an internal error: {problem}",
         # engine/client/session.py

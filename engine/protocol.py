@@ -54,6 +54,17 @@ class SamplingParams:
     repeat_last_n: int = 64
     seed: int | None = None  # None: a fresh random seed each answer
     max_tokens: int = 512
+    # OpenAI's penalties (the local API): subtracted from a logit once if the token appeared in the
+    # last repeat_last_n tokens (presence), and once per time it did (frequency). 0: off.
+    presence_penalty: float = 0.0
+    frequency_penalty: float = 0.0
+    # Added to a token's logit before anything else (OpenAI's logit_bias): (token id, bias) pairs;
+    # -100 or less bans the token.
+    logit_bias: tuple[tuple[int, float], ...] = ()
+    # A GBNF grammar (root rule "root") every token must keep to: JSON output, a tool call. "": none.
+    grammar: str = ""
+    # A JSON schema (as JSON text) the answer must keep to; the engine turns it into a grammar.
+    json_schema: str = ""
 
 
 AUTO_GPU_LAYERS = -1
@@ -193,6 +204,7 @@ class ModelInfo:
     gpu_layers: int = 0  # layers llama.cpp placed on GPUs (0 on a CPU-only build)
     n_layers: int = 0  # the model's repeating layers plus its output layer: what can be offloaded
     offload_devices: tuple[str, ...] = ()  # the GPUs those layers went to, e.g. "CUDA0: NVIDIA H200"
+    n_vocab: int = 0  # token ids run 0 .. n_vocab - 1 (the local API checks logit_bias against it)
 
 
 @dataclass(frozen=True)
@@ -279,6 +291,7 @@ class Metrics:
     n_ctx: int
     stop_reason: StopReason
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
+    cancel_to_stop_s: float = 0.0  # from the Cancel being sent to the engine stopping the answer
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
     max_active_answers: int = 1  # the most answers the engine wrote at once while writing this one
 

@@ -1,7 +1,8 @@
 """The `hearth` command: the window by default, `hearth run` for a headless answer,
 `hearth chats` to list, export, import and remove stored conversations, `hearth models`
 to list, search, download, import and remove models, `hearth batch` to answer a file of
-prompts offline, `hearth doctor` for what Hearth found on this computer.
+prompts offline, `hearth serve` for the local API (OpenAI and Ollama), `hearth doctor` for
+what Hearth found on this computer.
 
 Top-level imports stay light: the engine child re-imports the parent's main
 module under multiprocessing's spawn, and must not pull in Qt.
@@ -46,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     doctor_cli.add_parser(sub)
     batch_cli.add_parser(sub)
+    from engine.cli import serve as serve_cli
+
+    serve_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -147,7 +151,7 @@ def _replay(args: argparse.Namespace) -> int:
     return _one_line_errors(act, RunError)
 
 
-def _one_line_errors(action: Callable[[], int], errors: type[Exception]) -> int:
+def _one_line_errors(action: Callable[[], int], errors: type[Exception] | tuple[type[Exception], ...]) -> int:
     """Run a command; its own errors are one line on stderr and exit 1, Ctrl+C is 130."""
     try:
         return action()
@@ -173,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "models": _models,
         "batch": _batch,
         "doctor": _doctor,
+        "serve": _serve,
     }
     if args.command in commands:
         return commands[args.command](args)
@@ -186,6 +191,13 @@ def _batch(args: argparse.Namespace) -> int:
     from engine.client.batch_file import BatchError
 
     return _one_line_errors(lambda: run_batch(request_from(args)), BatchError)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from engine.cli.run import RunError
+    from engine.cli.serve import ServeError, serve
+
+    return _one_line_errors(lambda: serve(args), (ServeError, RunError))
 
 
 def _doctor(args: argparse.Namespace) -> int:

@@ -41,3 +41,9 @@ BUILTIN_TEMPLATES: dict[str, str] = {
         "{% endfor %}{% if add_generation_prompt %}{{ '<|assistant|>\n' }}{% endif %}"
     ),
 }
+
+
+# Not for the window's picker: the local API's /v1/completions and Ollama's raw mode send the text
+# as it is, with no chat format around it (the model's BOS, if it has one, is still added).
+RAW_TEMPLATE_NAME = "raw"
+RAW_TEMPLATE = "{% for message in messages %}{{ message['content'] }}{% endfor %}"

@@ -16,7 +16,7 @@ from typing import Final
 
 from engine.errors import UserError
 from engine.prompt import template_guard
-from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE
+from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE, RAW_TEMPLATE, RAW_TEMPLATE_NAME
 from engine.protocol import ChatMessage, ChatTemplateSource
 
 logger = logging.getLogger(__name__)
@@ -72,6 +72,8 @@ def with_override(template: ChatTemplate, override: str | None) -> ChatTemplate:
     """The model's template, or the built-in one the user picked instead."""
     if not override:
         return template
+    if override == RAW_TEMPLATE_NAME:
+        return ChatTemplate("override", override, RAW_TEMPLATE, template.bos_token, template.eos_token)
     if override not in BUILTIN_TEMPLATES:
         raise TemplateError("chat_template.unknown", name=repr(override))
     return ChatTemplate("override", override, BUILTIN_TEMPLATES[override], template.bos_token, template.eos_token)

@@ -220,6 +220,7 @@ class LlamaModel:
             gpu_layers=gpu_count,
             n_layers=n_layers,
             offload_devices=devices,
+            n_vocab=self.n_vocab,
         )
 
     def _offload(self) -> tuple[int, int, tuple[str, ...]]:
@@ -277,6 +278,11 @@ class LlamaModel:
         return bool(llama_cpp.llama_vocab_is_eog(self._vocab, token))
 
     # --- context: sequence 0, for one-answer-at-a-time callers (the scheduler uses `sequences`) ---
+
+    @property
+    def vocab(self) -> llama_cpp.llama_vocab_p:
+        """llama.cpp's vocabulary of the model (a grammar sampler needs it)."""
+        return self._vocab
 
     @property
     def memory(self) -> llama_cpp.llama_memory_t:

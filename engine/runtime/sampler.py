@@ -12,16 +12,40 @@ import ctypes
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
 import llama_cpp
 
+from engine.errors import UserError
 from engine.protocol import SamplingParams
 
 SamplerPointer = ctypes.c_void_p
 
 
+class GrammarError(UserError):
+    """llama.cpp could not parse the grammar an answer asked for."""
+
+
 def resolve_seed(params: SamplingParams) -> int:
     return params.seed if params.seed is not None else random.randrange(0, 2**32 - 1)
+
+
+def with_grammar(params: SamplingParams, vocab: llama_cpp.llama_vocab_p) -> SamplingParams:
+    """`params` with its JSON schema turned into a grammar that llama.cpp has parsed; GrammarError if
+    it cannot be (checked before an answer takes a slot, so it fails with a sentence)."""
+    if params.json_schema:
+        from llama_cpp.llama_grammar import json_schema_to_gbnf
+
+        try:
+            params = replace(params, grammar=json_schema_to_gbnf(params.json_schema), json_schema="")
+        except (ValueError, KeyError, TypeError, RecursionError) as exc:
+            raise GrammarError("engine.grammar_invalid") from exc
+    if params.grammar:
+        grammar = llama_cpp.llama_sampler_init_grammar(vocab, params.grammar.encode(), b"root")
+        if not grammar:
+            raise GrammarError("engine.grammar_invalid")
+        llama_cpp.llama_sampler_free(grammar)
+    return params
 
 
 def preselect_size(params: SamplingParams) -> int:
@@ -34,7 +58,9 @@ def preselect_size(params: SamplingParams) -> int:
     changes nothing that top-k, top-p, min-p, temperature or the draw can see.
     """
     k = 1 if params.temperature <= 0.0 else params.top_k  # greedy is a top-1
-    if k <= 0 or params.repeat_last_n <= 0 or params.repeat_penalty <= 1.0:
+    lowers_only = params.repeat_penalty >= 1.0 and params.frequency_penalty >= 0.0 and params.presence_penalty >= 0.0
+    penalizes = params.repeat_penalty > 1.0 or params.frequency_penalty > 0.0 or params.presence_penalty > 0.0
+    if k <= 0 or params.repeat_last_n <= 0 or not (lowers_only and penalizes):
         # No top-k cut or no penalty (nothing to gain), a penalty over the whole context or a
         # boost (nothing to bound which tokens can rise into the top k).
         return 0
@@ -43,22 +69,45 @@ def preselect_size(params: SamplingParams) -> int:
 
 @contextmanager
 def sampler_chain(
-    params: SamplingParams, n_vocab: int, history: Sequence[int], *, preselect: bool = True
+    params: SamplingParams,
+    n_vocab: int,
+    history: Sequence[int],
+    *,
+    preselect: bool = True,
+    vocab: llama_cpp.llama_vocab_p | None = None,
 ) -> Iterator[SamplerPointer]:
     """Yield a sampler chain primed with `history` (for the repeat penalty); freed on exit.
 
-    `preselect=False` gives llama.cpp's plain chain (bench/decode.py's bare loop uses it)."""
+    `preselect=False` gives llama.cpp's plain chain (bench/decode.py's bare loop uses it).
+    `vocab` is needed for a grammar (`params.grammar`)."""
     chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
     add = llama_cpp.llama_sampler_chain_add
     try:
-        first_cut = preselect_size(params) if preselect else 0
+        if params.logit_bias:  # first, so that every cut below ranks the biased logits
+            biases = (llama_cpp.llama_logit_bias * len(params.logit_bias))(
+                *(llama_cpp.llama_logit_bias(token, bias) for token, bias in params.logit_bias)
+            )
+            add(chain, llama_cpp.llama_sampler_init_logit_bias(n_vocab, len(params.logit_bias), biases))
+        if params.grammar:
+            # Before any cut: the grammar must see every token, or the top k could all be refused.
+            if vocab is None:
+                raise ValueError("a grammar needs the model's vocabulary")
+            grammar = llama_cpp.llama_sampler_init_grammar(vocab, params.grammar.encode(), b"root")
+            if not grammar:
+                raise GrammarError("engine.grammar_invalid")
+            add(chain, grammar)
+        first_cut = preselect_size(params) if preselect and not params.grammar else 0
         if first_cut:
             add(chain, llama_cpp.llama_sampler_init_top_k(first_cut))
-        if params.repeat_penalty != 1.0 and params.repeat_last_n != 0:
-            add(
-                chain,
-                llama_cpp.llama_sampler_init_penalties(n_vocab, params.repeat_last_n, params.repeat_penalty, 0.0, 0.0),
-            )
+        penalties = (params.repeat_penalty, params.frequency_penalty, params.presence_penalty)
+        if penalties != (1.0, 0.0, 0.0) and params.repeat_last_n != 0:
+            penalty = llama_cpp.llama_sampler_init_penalties(n_vocab, params.repeat_last_n, *penalties)
+            # The penalty looks back over what the model already read, not only what it wrote. Only
+            # it keeps a history: the grammar must not see the prompt.
+            tail = history[-params.repeat_last_n :] if params.repeat_last_n > 0 else history
+            for token in tail:
+                llama_cpp.llama_sampler_accept(penalty, token)
+            add(chain, penalty)
         if params.temperature <= 0.0:
             add(chain, llama_cpp.llama_sampler_init_greedy())
         else:
@@ -67,10 +116,6 @@ def sampler_chain(
             add(chain, llama_cpp.llama_sampler_init_min_p(params.min_p, 1))
             add(chain, llama_cpp.llama_sampler_init_temp(params.temperature))
             add(chain, llama_cpp.llama_sampler_init_dist(resolve_seed(params)))
-        # The penalty looks back over what the model already read, not only what it wrote.
-        tail = history[-params.repeat_last_n :] if params.repeat_last_n > 0 else history
-        for token in tail:
-            llama_cpp.llama_sampler_accept(chain, token)
         yield chain
     finally:
         llama_cpp.llama_sampler_free(chain)

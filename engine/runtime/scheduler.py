@@ -28,7 +28,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import llama_cpp
@@ -56,7 +56,7 @@ from engine.protocol import (
     Token,
 )
 from engine.runtime.llama_runtime import LlamaModel
-from engine.runtime.sampler import sampler_chain
+from engine.runtime.sampler import GrammarError, sampler_chain, with_grammar
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 from engine.runtime.text_stream import Utf8Stream
 
@@ -140,8 +140,12 @@ class Scheduler:
         load_window: Callable[[], tuple[float, float]],
         memory_rss: Callable[[], int],
         on_housekeeping_done: Callable[[int], None],
+        cancel_arrived: Callable[[int], bool] = lambda _request_id: False,
     ) -> None:
         self.model = model
+        # Whether a Cancel for this request id has come in (the worker looks at its pipe): a long
+        # prompt read alone stops part-way for it, within a graph node.
+        self._cancel_arrived = cancel_arrived
         self.cache = cache
         self.send = send
         self.reuse_enabled = reuse_enabled
@@ -242,9 +246,11 @@ class Scheduler:
                 return
             cmd = self.waiting[0]
             try:
+                if cmd.sampling.json_schema or cmd.sampling.grammar:
+                    cmd = self.waiting[0] = replace(cmd, sampling=with_grammar(cmd.sampling, self.model.vocab))
                 plan = self._plans.get(cmd.request_id) or plan_prompt(self.model, cmd)
                 self.model.check_fits(plan.tokens)
-            except (TemplateError, PromptTooLongError) as exc:
+            except (TemplateError, PromptTooLongError, GrammarError) as exc:
                 self.waiting.popleft()
                 self._plans.pop(cmd.request_id, None)
                 self.send(AnswerFailed.from_error(cmd.request_id, exc))
@@ -323,7 +329,8 @@ class Scheduler:
         ends = [*segments[1:], len(prompt)]
         reads = deque((max(start, cached), end) for start, end in zip(segments, ends, strict=True) if end > cached)
         answer = Answer(cmd, plan, reuse, t_start, load_s, queue_s, reads)
-        answer.chain = answer.chain_exit.enter_context(sampler_chain(cmd.sampling, self.model.n_vocab, prompt))
+        chain = sampler_chain(cmd.sampling, self.model.n_vocab, prompt, vocab=self.model.vocab)
+        answer.chain = answer.chain_exit.enter_context(chain)
         answer.next_stats = t_start + STATS_INTERVAL_S
         slot.answer, slot.owner, slot.last_used = answer, cmd.cache_owner, t_start
         self.send(Started(cmd.request_id, len(prompt), cached, t_start, tuple(prompt), plan.dropped_messages))
@@ -362,7 +369,19 @@ class Scheduler:
         elif slot.exact_until == answer.read_began_at == len(seq.kv_tokens):
             slot.exact_until = end  # read alone from its start in n_batch batches: as a full read does
         chunk_end = min(end, len(seq.kv_tokens) + size)
-        seq.read_chunk(answer.plan.tokens[len(seq.kv_tokens) : chunk_end])
+        chunk = answer.plan.tokens[len(seq.kv_tokens) : chunk_end]
+        # Alone, a chunk is n_batch tokens (seconds on a real-size model): a client that goes away
+        # must not wait for it. A stopped chunk leaves the slot at its last whole chunk.
+        stoppable = alone and self.model.can_cut_back
+        request_id = answer.request_id
+        abortable = self.model.abortable(lambda: self._cancel_arrived(request_id)) if stoppable else None
+        try:
+            with abortable or contextlib.nullcontext():
+                seq.read_chunk(chunk)
+        except DecodeAbortedError:
+            slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))
+            answer.cancel = answer.cancel or Cancel(request_id, time.monotonic())
+            return
         if chunk_end < end:
             return
         seq.end_read(answer.read_began_at)
@@ -508,6 +527,7 @@ class Scheduler:
             n_ctx=self.model.n_ctx,
             stop_reason=reason,
             tokens_after_cancel=sum(t > cancel.sent_at for t in answer.recent) if cancel is not None else 0,
+            cancel_to_stop_s=t_end - cancel.sent_at if cancel is not None and cancel.sent_at > 0 else 0.0,
             dropped_messages=plan.dropped_messages,
             max_active_answers=answer.max_active,
         )

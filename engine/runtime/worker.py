@@ -269,6 +269,20 @@ class Worker:
             load_window=lambda: (self.load_began_at, self.load_finished_at),
             memory_rss=lambda: int(self._proc.memory_info().rss),
             on_housekeeping_done=self._after_housekeeping,
+            cancel_arrived=self._cancel_arrived,
+        )
+
+    def _cancel_arrived(self, request_id: int) -> bool:
+        """Whether the parent has sent a Cancel for `request_id` (or a Shutdown, or went away). Asked
+        between graph nodes of a long read: what came in waits in `pending`, in order."""
+        try:
+            while self.conn.poll():
+                self.pending.append(self.conn.recv())
+        except EOFError:
+            return True
+        return any(
+            isinstance(cmd, Shutdown) or (isinstance(cmd, Cancel) and cmd.request_id == request_id)
+            for cmd in self.pending
         )
 
     def _after_housekeeping(self, request_id: int) -> None:

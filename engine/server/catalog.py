@@ -1,0 +1,59 @@
+"""Which model an API request means: the `model` field as a library name (`hearth models list`).
+
+An empty field means the model loaded now, else the server's default. Ollama clients add
+`:latest`; the loaded model also answers to its file name. A name the library does not hold is a
+404 that lists the names it does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from engine.models.library import Library, LibraryEntry, LibraryError
+from engine.protocol import ModelInfo
+from engine.server.errors import ApiError
+
+RESCAN_AFTER_S = 5.0  # the library is a folder scan: not once per request
+
+
+class ModelCatalog:
+    def __init__(self, default_path: str) -> None:
+        self.default_path = default_path
+        self._entries: list[LibraryEntry] = []
+        self._scanned_at = -RESCAN_AFTER_S
+
+    async def entries(self) -> list[LibraryEntry]:
+        if time.monotonic() - self._scanned_at > RESCAN_AFTER_S:
+            self._entries = await asyncio.to_thread(_scan)
+            self._scanned_at = time.monotonic()
+        return self._entries
+
+    async def path_for(self, name: str | None, loaded: ModelInfo | None) -> str:
+        if not name:
+            return loaded.path if loaded is not None else self.default_path
+        name = name.removesuffix(":latest")
+        if loaded is not None and name in (loaded.name, Path(loaded.path).name):
+            return loaded.path
+        entries = await self.entries()
+        for entry in entries:
+            if name in (entry.name, entry.path.name, entry.path.stem):
+                return str(entry.path)
+        names = ", ".join(entry.name for entry in entries) or "none"
+        raise ApiError(
+            404, f"There is no model called '{name}'; the library has: {names}.", param="model", code="model_not_found"
+        )
+
+    def name_of(self, path: str) -> str:
+        for entry in self._entries:
+            if entry.holds(Path(path)):
+                return entry.name
+        return Path(path).stem
+
+
+def _scan() -> list[LibraryEntry]:
+    try:
+        return Library().entries()
+    except LibraryError:
+        return []
