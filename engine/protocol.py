@@ -139,6 +139,10 @@ class Generate:
     # Keep the system prompt's own snapshot for good (never evicted): every conversation that
     # starts with it skips reading it.
     pin_system_prompt: bool = False
+    # Reuse the longest prefix the cache holds, wherever it ends (as llama-server does), not only
+    # up to where this prompt's reads begin: for callers that send whole conversations each time
+    # (the local API), so that a shared system prompt or a question asked again is not read again.
+    longest_prefix: bool = False
 
 
 @dataclass(frozen=True)
@@ -292,6 +296,7 @@ class Metrics:
     stop_reason: StopReason
     tokens_after_cancel: int = 0  # sampled after the Cancel was sent: 0 or 1 when cancel works
     cancel_to_stop_s: float = 0.0  # from the Cancel being sent to the engine stopping the answer
+    prompt_read_tokens: int = -1  # prompt tokens read (not reused); less than prefill_tokens if cancelled mid-read
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
     max_active_answers: int = 1  # the most answers the engine wrote at once while writing this one
 

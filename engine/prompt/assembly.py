@@ -36,7 +36,8 @@ def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
     segments = reading_plan(tokens, cmd.history_tokens, cmd.history_segments, pin_at)
     # A first question has no earlier turn to reuse: it keeps to its reads, as a window turn does.
     follow_up = any(m.role == "assistant" for m in cmd.messages)
-    return PromptPlan(tokens, dropped, pin_at, segments, None if follow_up and not cmd.history_tokens else segments)
+    anywhere = cmd.longest_prefix or (follow_up and not cmd.history_tokens)
+    return PromptPlan(tokens, dropped, pin_at, segments, None if anywhere else segments)
 
 
 def reading_plan(

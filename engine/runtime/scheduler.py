@@ -528,6 +528,7 @@ class Scheduler:
             stop_reason=reason,
             tokens_after_cancel=sum(t > cancel.sent_at for t in answer.recent) if cancel is not None else 0,
             cancel_to_stop_s=t_end - cancel.sent_at if cancel is not None and cancel.sent_at > 0 else 0.0,
+            prompt_read_tokens=max(0, min(len(slot.seq.kv_tokens), len(prompt)) - answer.reuse.cached_tokens),
             dropped_messages=plan.dropped_messages,
             max_active_answers=answer.max_active,
         )

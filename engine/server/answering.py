@@ -56,6 +56,7 @@ def generates(request: AnswerRequest, model: ModelInfo, bridge: EngineBridge, se
                 template_override=RAW_TEMPLATE_NAME if request.raw else None,
                 overflow_policy=request.overflow_policy,
                 cache_owner=owner,
+                longest_prefix=True,
             )
         )
     return commands

@@ -20,6 +20,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from engine.server import ollama_api, openai_api
+from engine.server.bridge import record_json
 from engine.server.errors import ApiError
 from engine.server.security import FrontDoor
 from engine.server.service import ApiService, json_response
@@ -55,6 +56,7 @@ def build_app(service: ApiService) -> Starlette:
         route("/", root, "GET"),
         route("/health", health, "GET"),
         route("/metrics", metrics, "GET"),
+        route("/hearth/requests", recent_requests, "GET"),
         route("/v1/models", openai_api.list_models, "GET"),
         route("/v1/chat/completions", openai_api.chat_completions, "POST"),
         route("/v1/completions", openai_api.completions, "POST"),
@@ -88,6 +90,17 @@ async def health(service: ApiService, _request: Request) -> Response:
         return json_response({"status": "loading", "progress": round(bridge.load_progress, 3)}, 503)
     loaded = bridge.loaded
     return json_response({"status": "ok", "model": service.catalog.name_of(loaded.path) if loaded else None})
+
+
+async def recent_requests(service: ApiService, _request: Request) -> Response:
+    """The last requests, newest last: metadata only, as the window's server panel shows them."""
+    bridge = service.bridge
+    return json_response(
+        {
+            "in_flight": [record_json(r) for r in bridge.in_flight.values()],
+            "recent": [record_json(r) for r in bridge.recent],
+        }
+    )
 
 
 async def metrics(service: ApiService, _request: Request) -> Response:

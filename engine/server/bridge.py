@@ -70,6 +70,7 @@ class ServedRequest:
     cancel_sent_at: float = 0.0
     tokens_after_cancel: int = 0
     ended_at: float = 0.0
+    prompt_read_tokens: int = 0
     stop_requested: bool = False  # the server ended it on a stop string (not a cancel)
     cancel_to_stop_s: float = 0.0  # the engine's own measure, from the Cancel to the answer's end
 
@@ -90,6 +91,26 @@ class Counters:
     cancel_to_stop_sum_s: float = 0.0
     cancel_to_stop_count: int = 0
     tokens_after_cancel: int = 0
+
+
+def record_json(record: ServedRequest) -> dict[str, object]:
+    """A request log line for the window and /hearth/requests: metadata, never text."""
+    return {
+        "id": record.request_id,
+        "endpoint": record.endpoint,
+        "model": record.model,
+        "client": record.client,
+        "status": record.status,
+        "disconnected": record.disconnected,
+        "prompt_tokens": record.prompt_tokens,
+        "cached_tokens": record.cached_tokens,
+        "prompt_read_tokens": record.prompt_read_tokens,
+        "completion_tokens": record.completion_tokens,
+        "ttft_ms": round(record.ttft_s * 1000, 1),
+        "total_ms": round(record.total_s * 1000, 1),
+        "cancel_to_stop_ms": round(record.cancel_to_stop_s * 1000, 1),
+        "tokens_after_cancel": record.tokens_after_cancel,
+    }
 
 
 class EngineBridge:
@@ -239,6 +260,7 @@ class EngineBridge:
             record.total_s = metrics.total_s
             record.tokens_after_cancel = metrics.tokens_after_cancel
             record.cancel_to_stop_s = metrics.cancel_to_stop_s
+            record.prompt_read_tokens = metrics.prompt_read_tokens
             counters.prompt_tokens += metrics.prompt_tokens
             counters.cached_tokens += metrics.cached_tokens
             counters.completion_tokens += metrics.decode_tokens

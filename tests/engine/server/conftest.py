@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.engine.server.served import ServedApi
+
+
+@pytest.fixture(scope="module")
+def api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) -> Iterator[ServedApi]:
+    """One `hearth serve` on the starter model for a module's tests (4 slots)."""
+    served = ServedApi(tmp_path_factory.mktemp("serve-home"), probed_kernels, "--parallel", "4", "--ctx", "4096")
+    try:
+        served.wait_ready()
+        yield served
+    finally:
+        served.stop()

@@ -1,0 +1,85 @@
+"""Secure by default: an API key where asked for (and required off loopback), CORS only for the
+allow-list."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import openai
+import pytest
+
+from tests.engine.server.served import ServedApi
+
+KEY = "sesame-0123456789"
+
+
+@pytest.fixture(scope="module")
+def keyed_api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) -> Iterator[ServedApi]:
+    served = ServedApi(
+        tmp_path_factory.mktemp("serve-key"),
+        probed_kernels,
+        "--api-key",
+        KEY,
+        "--parallel",
+        "1",
+        "--cors-origin",
+        "http://notes.local",
+    )
+    try:
+        served.wait_ready()
+        yield served
+    finally:
+        served.stop()
+
+
+def test_a_request_without_the_key_is_refused(keyed_api: ServedApi) -> None:
+    with (
+        openai.OpenAI(base_url=f"{keyed_api.base_url}/v1", api_key="wrong", max_retries=0) as wrong,
+        pytest.raises(openai.AuthenticationError),
+    ):
+        wrong.models.list()
+    assert httpx.get(f"{keyed_api.base_url}/v1/models", timeout=10).status_code == 401
+    assert httpx.get(f"{keyed_api.base_url}/health", timeout=10).status_code == 200  # probes need no key
+    with openai.OpenAI(base_url=f"{keyed_api.base_url}/v1", api_key=KEY, max_retries=0) as right:
+        reply = right.chat.completions.create(model="", messages=[{"role": "user", "content": "Hi"}], max_tokens=4)
+    assert reply.choices[0].message.content is not None
+
+
+def test_cors_answers_only_the_allowed_origin(keyed_api: ServedApi) -> None:
+    preflight = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization"}
+    allowed = httpx.options(
+        f"{keyed_api.base_url}/v1/chat/completions", headers={"Origin": "http://notes.local", **preflight}, timeout=10
+    )
+    assert allowed.headers.get("access-control-allow-origin") == "http://notes.local"
+    other = httpx.options(
+        f"{keyed_api.base_url}/v1/chat/completions", headers={"Origin": "http://evil.example", **preflight}, timeout=10
+    )
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_serving_beyond_this_computer_needs_a_key(hearth_home: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from engine.cli.main import main; raise SystemExit(main())",
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "8091",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "hearth: Serving on 0.0.0.0 lets other computers in; give an --api-key for them to send."
+    )
