@@ -34,12 +34,14 @@ from app.controllers.conversations_controller import ConversationsController
 from app.controllers.engine_client import EngineClient
 from app.controllers.engine_port import EnginePort
 from app.controllers.model_controller import ModelController
+from app.controllers.server_controller import ServerController
 from app.conversations.conversation_list import ConversationListView
 from app.conversations.conversation_settings import ConversationSettingsView
 from app.models.model_picker import ModelPickerView
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from app.panels.privacy_view import PrivacyView
+from app.panels.server_view import ServerView
 from engine.store.conversations import ConversationStore
 
 logger = logging.getLogger(__name__)
@@ -93,6 +95,13 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self.batch = BatchController(self.client, self.models, dialog_parent=self, parent=self)
+        self.server = ServerController(
+            getattr(self.client, "engine", None),  # the real client's EngineLoop; a scripted one has none
+            self.server_view,
+            self.models.options_for,
+            lambda: self.models.state.loaded_path or self.models.picked_path,
+            parent=self,
+        )
         self._connect()
         self.conversations.new_conversation()
         self.composer.setFocus()  # the user can type the moment the window appears
@@ -244,12 +253,14 @@ class MainWindow(QMainWindow):
         self.settings_view = ConversationSettingsView()
         self.cache_view = CacheView()
         self.privacy_view = PrivacyView()
+        self.server_view = ServerView()
         tabs = QTabWidget()
         tabs.setObjectName("sideTabs")
         tabs.addTab(self.metrics_panel, self.tr("Performance"))
         tabs.addTab(self.settings_view, self.tr("Conversation"))
         tabs.addTab(self.cache_view, self.tr("Cache"))
         tabs.addTab(self.privacy_view, self.tr("Privacy"))
+        tabs.addTab(self.server_view, self.tr("Server"))
         return tabs
 
     # --- wiring ------------------------------------------------------------------------
@@ -263,7 +274,7 @@ class MainWindow(QMainWindow):
         chat.busy_changed.connect(lambda busy: self.send_button.setEnabled(not busy))
         chat.editing_changed.connect(self.edit_banner.setVisible)
         chat.note_changed.connect(self._show_note)
-        for controller in (chat, conversations, models, self.batch):
+        for controller in (chat, conversations, models, self.batch, self.server):
             controller.said.connect(self._say)
         self.batch_button.clicked.connect(self.batch.open_window)
         self.sidebar_button.toggled.connect(self.conversation_list.setVisible)
@@ -318,6 +329,7 @@ class MainWindow(QMainWindow):
     # --- shutdown ----------------------------------------------------------------------
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.server.stop()
         self.batch.close()
         self.chat.close()
         self.models.close_models_window()

@@ -1,25 +1,22 @@
-"""The GUI's side of the engine: a QObject whose loop runs on its own QThread.
+"""The GUI's side of the engine: a QObject over an EngineLoop (engine/client/engine_loop.py).
 
-The main thread only ever puts commands on a queue, so it never waits on the
-engine. The loop thread drives an EngineSession (engine/client/session.py: restarts,
-the crash-loop limit, kernel recovery), waiting on the engine's pipe, the child's exit
-sentinel and a wake-up pipe at once, and turns each event into a Qt signal (delivered
-to the main thread, queued). If the child dies, `failed` carries the reason and the
-child's last log lines; the next request starts a fresh engine.
+The main thread only ever queues commands, so it never waits on the engine. The loop's thread
+drives an EngineSession (restarts, the crash-loop limit, kernel recovery) and hands each event to
+this client, which turns it into a Qt signal (delivered to the main thread, queued). If the child
+dies, `failed` carries the reason and the child's last log lines; the next request starts a fresh
+engine. The local API (app/controllers/server_controller.py) listens on the same loop, so it
+serves the window's engine: one model, one continuous batch, one prefix cache.
 """
 
 from __future__ import annotations
 
 import logging
-import queue
 import time
-from multiprocessing import Pipe
-from multiprocessing.connection import wait
 from typing import assert_never
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Signal
 
-from engine.client.session import EngineSession
+from engine.client.engine_loop import EngineLoop
 from engine.protocol import (
     AnswerFailed,
     CacheReport,
@@ -43,7 +40,6 @@ from engine.protocol import (
     OverflowPolicy,
     QueryCache,
     SamplingParams,
-    Shutdown,
     Started,
     Token,
     Unload,
@@ -51,16 +47,6 @@ from engine.protocol import (
 )
 
 logger = logging.getLogger(__name__)
-
-
-class _LoopThread(QThread):
-    def __init__(self, client: EngineClient) -> None:
-        super().__init__()
-        self.setObjectName("hearth-engine-client")
-        self._client = client
-
-    def run(self) -> None:
-        self._client._run_loop()
 
 
 class EngineClient(QObject):
@@ -78,20 +64,18 @@ class EngineClient(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._commands: queue.Queue[Command] = queue.Queue()
-        self._wake_reader, self._wake_writer = Pipe(duplex=False)
-        self._session = EngineSession()  # driven by the loop thread alone (new_id from any thread)
-        self._thread = _LoopThread(self)
-        self._thread.start()
+        self.engine = EngineLoop(name="hearth-engine-client")
+        self.engine.add_listener(self._emit)
+        self.engine.start()
 
     # --- called from the GUI thread: never blocks ----------------------------------
 
     def load(self, options: LoadOptions) -> None:
-        self._put(Load(self._session.new_id(), options))
+        self._put(Load(self.engine.new_id(), options))
 
     def unload(self) -> None:
         """Free the model's memory; the next load or send brings a model back."""
-        self._put(Unload(self._session.new_id()))
+        self._put(Unload(self.engine.new_id()))
 
     def generate(
         self,
@@ -107,7 +91,7 @@ class EngineClient(QObject):
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
     ) -> int:
-        request_id = self._session.new_id()
+        request_id = self.engine.new_id()
         command = Generate(
             request_id,
             messages,
@@ -126,57 +110,31 @@ class EngineClient(QObject):
 
     def clear_cache(self, owner: str | None = None) -> None:
         """Forget prefix-cache snapshots: all (needs a running engine), or one conversation's (either way)."""
-        self._put(ClearCache(self._session.new_id(), owner))
+        self._put(ClearCache(self.engine.new_id(), owner))
 
     def query_cache(self) -> None:
-        self._put(QueryCache(self._session.new_id()))
+        self._put(QueryCache(self.engine.new_id()))
 
     def cancel(self, request_id: int) -> None:
         self._put(Cancel(request_id, time.monotonic()))
 
     def shutdown(self, timeout_ms: int = 5000) -> None:
         """Stop the engine child and the loop thread (waits for both)."""
-        if not self._thread.isRunning():
-            return
-        self._put(Shutdown())
-        if not self._thread.wait(timeout_ms):
+        if not self.engine.stop(timeout_ms / 1000):
             logger.warning("engine client thread did not stop in time")
+
+    @property
+    def stopped(self) -> bool:
+        return self.engine.stopped
 
     def engine_pid(self) -> int | None:
         """For tests and the diagnostics view: the pid of the live child, if any."""
-        return self._session.pid
+        return self.engine.pid
 
     def _put(self, command: Command) -> None:
-        self._commands.put(command)
-        self._wake_writer.send_bytes(b"!")
+        self.engine.send(command)
 
     # --- the loop thread -----------------------------------------------------------
-
-    def _run_loop(self) -> None:
-        session = self._session
-        try:
-            while True:
-                ready = wait([self._wake_reader, *session.waitables()])
-                if self._wake_reader in ready:
-                    self._wake_reader.recv_bytes()
-                    try:
-                        while True:
-                            command = self._commands.get_nowait()
-                            if isinstance(command, Shutdown):
-                                return
-                            session.send(command)
-                            self._emit_ready()
-                    except queue.Empty:
-                        pass
-                self._emit_ready()
-        finally:
-            session.close()
-            self._wake_reader.close()
-
-    def _emit_ready(self) -> None:
-        """Every event the session has now, as signals."""
-        while (event := self._session.next_event(0)) is not None:
-            self._emit(event)
 
     def _emit(self, event: ClientEvent) -> None:
         match event:

@@ -168,6 +168,12 @@ class ModelController(QObject):
         self._model_label.show()
         self._client.load(options)
 
+    def options_for(self, path: str) -> LoadOptions:
+        """How the window loads the model at `path`: its saved settings and the cache budgets
+        (also for a model the local API asks for)."""
+        ram, disk = self.cache_budgets()
+        return replace(model_settings(path).load_options(path), cache_ram_budget=ram, cache_disk_budget=disk)
+
     def switch_model(self, path: str) -> None:
         """Load the model at `path` with its saved settings (the picker, a conversation, the Models window)."""
         if self.state.answering:

@@ -71,6 +71,11 @@ class EngineLoop:
         return not self._thread.is_alive()
 
     @property
+    def stopped(self) -> bool:
+        """Whether the loop thread has ended (or never began)."""
+        return not self._thread.is_alive()
+
+    @property
     def pid(self) -> int | None:
         return self.session.pid
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import llama_cpp
 
+# A prompt read while other answers write goes in chunks this small (one from each prompt being
+# read, in the same llama_decode as the writers' next tokens), so that their next token waits for
+# at most this many prompt tokens per reader (alone, a prompt is read n_batch at a time).
+SHARED_READ_CHUNK = 64
+
 
 class TokenBatch:
     """A reusable llama_batch of up to `capacity` tokens, each in one sequence."""

@@ -25,7 +25,7 @@ from engine.kernels.remembered import known_kernels
 from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
-from engine.runtime.batch import TokenBatch
+from engine.runtime.batch import SHARED_READ_CHUNK, TokenBatch
 from engine.runtime.sampler import sampler_chain
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 
@@ -167,7 +167,8 @@ class LlamaModel:
         self.is_recurrent = bool(llama_cpp.llama_model_is_recurrent(model) or llama_cpp.llama_model_is_hybrid(model))
         self.sequences = [SequenceMemory(self, i) for i in range(llama_cpp.llama_n_seq_max(ctx))]
         self._chunk_batch = TokenBatch(self.n_batch)  # a prompt chunk of one sequence
-        self._step_batch = TokenBatch(max(1, len(self.sequences)))  # one token of each writing sequence
+        # One token of each writing sequence, and beside them a chunk of each prompt being read.
+        self._step_batch = TokenBatch(max(self.n_batch, len(self.sequences) + SHARED_READ_CHUNK))
         self.stop_reason: StopReason = "max_tokens"  # each generate() sets it
         self._piece_cache: dict[int, bytes] = {}
         self._special_piece_cache: dict[int, bytes] = {}
@@ -361,6 +362,29 @@ class LlamaModel:
         for seq, token in writing:
             seq.wrote(token)
         return indices
+
+    def decode_mixed(
+        self, writing: Sequence[tuple[SequenceMemory, int]], reading: Sequence[tuple[SequenceMemory, list[int]]]
+    ) -> tuple[list[int], list[int]] | None:
+        """One llama_decode over one new token of each writer and a chunk of each prompt being read
+        (as llama-server batches them): the batch index of each writer's logits and of each chunk's
+        last token, or None if llama.cpp found no room (nothing is kept then)."""
+        batch = self._step_batch
+        batch.clear()
+        writer_indices = [batch.add(token, len(seq.kv_tokens), seq.seq_id, True) for seq, token in writing]
+        chunk_ends = []
+        for seq, chunk in reading:
+            first = len(seq.kv_tokens)
+            for i, token in enumerate(chunk):
+                index = batch.add(token, first + i, seq.seq_id, i == len(chunk) - 1)
+            chunk_ends.append(index)
+        if batch.decode(self._ctx) != 0:
+            return None
+        for seq, token in writing:
+            seq.wrote(token)
+        for seq, chunk in reading:
+            seq.kv_tokens.extend(chunk)
+        return writer_indices, chunk_ends
 
     def whole_only(self, n_tokens: int) -> bool:
         """Whether a saved memory of `n_tokens` tokens, once restored, can only be read on from its end

@@ -3,11 +3,13 @@
 The context keeps one sequence per slot (`LoadOptions.parallel`). Each step the scheduler
   1. admits waiting requests into free slots (the slot that already holds most of the prompt
      first; a prefix another slot holds is copied from it, llama_memory_seq_cp, not read again);
-  2. reads one chunk of one prompt (the one with least left to read, then the first to come), as a
-     llama_decode of that sequence alone, so a long paste never holds the others up for more
-     than a chunk;
-  3. decodes one new token of every answer that is writing, all in one llama_decode, and
-     samples each from its own logits with its own sampler chain.
+  2. reads a prompt that is alone in the engine n_batch tokens at a time, as one llama_decode of
+     that sequence alone;
+  3. otherwise makes one llama_decode of every writing answer's next token and chunks of the
+     prompts being read (as llama-server batches them): at most SHARED_READ_CHUNK prompt tokens in
+     all while answers are written, so a long paste never holds them up for more than a chunk, a
+     whole batch when none is; the prompts share it least left first, then first come. Each
+     answer samples from its own logits with its own sampler chain.
 A Cancel takes effect at the next step, for an answer that is writing, reading or waiting.
 
 Exactness (engine/cache/prompt_reuse.py): a prompt read while no other answer runs is read in
@@ -55,6 +57,7 @@ from engine.protocol import (
     StopReason,
     Token,
 )
+from engine.runtime.batch import SHARED_READ_CHUNK
 from engine.runtime.llama_runtime import LlamaModel
 from engine.runtime.sampler import GrammarError, sampler_chain, with_grammar
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
@@ -64,9 +67,6 @@ logger = logging.getLogger(__name__)
 
 STATS_INTERVAL_S = 0.25
 TOKEN_BATCH_S = 0.05  # the GUI appends text every 50 ms anyway
-# A prompt read while other answers write goes in chunks this small, so that their next token
-# waits for at most this many prompt tokens (alone, a prompt is read n_batch at a time).
-SHARED_READ_CHUNK = 64
 ENGINE_RATE_WINDOW_S = 2.0  # the engine's total tokens per second, over the last this many seconds
 
 
@@ -203,8 +203,10 @@ class Scheduler:
             if slot.answer is not None and slot.answer.cancel is not None:
                 self._finish(slot, "cancelled")
         self._admit()
-        self._read_one_chunk()
-        self._decode_writers()
+        readers = [slot for slot in self.slots if slot.answer is not None and slot.answer.reading]
+        if len(self.active) == 1 or not readers or not self._mixed_step(readers):
+            self._read_one_chunk()
+            self._decode_writers()
 
     def settle_one(self, interrupted: Callable[[], bool]) -> None:
         """Idle housekeeping for one slot: read its written tail again, keep a snapshot, report."""
@@ -382,7 +384,16 @@ class Scheduler:
             slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))
             answer.cancel = answer.cancel or Cancel(request_id, time.monotonic())
             return
-        if chunk_end < end:
+        self._after_chunk(slot, -1)
+
+    def _after_chunk(self, slot: Slot, logits_index: int) -> None:
+        """A chunk of `slot`'s prompt is in: end its read if it was the last of it, and once the whole
+        prompt is read, sample the first token from the logits at `logits_index`."""
+        answer = slot.answer
+        assert answer is not None
+        seq = slot.seq
+        end = answer.reads[0][1]
+        if len(seq.kv_tokens) < end:
             return
         seq.end_read(answer.read_began_at)
         answer.reads.popleft()
@@ -392,7 +403,59 @@ class Scheduler:
             if self.reuse_enabled and not self.model.can_cut_back:
                 answer.prompt_state = PromptState.of(seq)
             # The logits of this prompt's last token are the newest: sample before any other decode.
-            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, -1))
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, logits_index))
+
+    def _mixed_step(self, readers: list[Slot]) -> bool:
+        """One llama_decode for everything but a prompt read alone: each writer's next token and a chunk
+        of every prompt being read, as llama-server batches them. One pass over the weights serves them
+        all, and prompts that come together are read together. False: llama.cpp found no room (the
+        step is taken apart instead, which says which answer is out of context)."""
+        writers = [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
+        # While answers are written, a step reads at most SHARED_READ_CHUNK prompt tokens, so their next
+        # token waits for no more; with none written, as many as one batch holds. The prompts share
+        # it in order (least left first, then the first to come), so a long paste still lets a short
+        # question through and prompts that come together are read together.
+        room = self.model.n_batch - len(writers)
+        if writers:
+            room = min(room, SHARED_READ_CHUNK)
+        reading: list[tuple[Slot, list[int]]] = []
+        for slot in sorted(readers, key=self._left_to_read):
+            answer = slot.answer
+            assert answer is not None
+            seq = slot.seq
+            start, end = answer.reads[0]
+            if answer.read_began_at < 0:
+                if len(seq.kv_tokens) != start:
+                    raise DecodeError(f"a read meant to begin at {start} found {len(seq.kv_tokens)} tokens")
+                answer.read_began_at = len(seq.kv_tokens)
+            size = min(end - len(seq.kv_tokens), room)
+            if size <= 0:
+                break
+            room -= size
+            slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))  # read next to other tokens
+            reading.append((slot, answer.plan.tokens[len(seq.kv_tokens) : len(seq.kv_tokens) + size]))
+        batch_writers = []
+        for slot in writers:
+            answer = slot.answer
+            assert answer is not None
+            assert answer.next_token is not None
+            answer.max_active = max(answer.max_active, len(self.active))
+            batch_writers.append((slot.seq, answer.next_token))
+        done = self.model.decode_mixed(batch_writers, [(slot.seq, chunk) for slot, chunk in reading])
+        if done is None:
+            return False
+        writer_indices, chunk_ends = done
+        if writers:
+            self._count_written(len(writers))
+        for slot, index in zip(writers, writer_indices, strict=True):
+            answer = slot.answer
+            assert answer is not None
+            answer.next_token = None
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index))
+        for (slot, _chunk), index in zip(reading, chunk_ends, strict=True):
+            if slot.answer is not None:
+                self._after_chunk(slot, index)
+        return True
 
     @staticmethod
     def _left_to_read(slot: Slot) -> tuple[int, float]:
@@ -420,10 +483,7 @@ class Scheduler:
             answer.max_active = max(answer.max_active, active)
             batch.append((slot.seq, answer.next_token))
         indices = self.model.decode_step(batch)
-        now = time.monotonic()
-        self._written.append((now, len(writers)))
-        while self._written and self._written[0][0] < now - ENGINE_RATE_WINDOW_S:
-            self._written.popleft()
+        self._count_written(len(writers))
         if indices is None:  # llama.cpp found no room in the context
             for slot in writers:
                 self._finish(slot, "context_full")
@@ -433,6 +493,12 @@ class Scheduler:
             assert answer is not None
             answer.next_token = None
             self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index))
+
+    def _count_written(self, count: int) -> None:
+        now = time.monotonic()
+        self._written.append((now, count))
+        while self._written and self._written[0][0] < now - ENGINE_RATE_WINDOW_S:
+            self._written.popleft()
 
     def _took(self, slot: Slot, token: int) -> None:
         """A token was sampled for `slot`'s answer: send it, then stop or write on."""

@@ -109,6 +109,7 @@ def record_json(record: ServedRequest) -> dict[str, object]:
         "ttft_ms": round(record.ttft_s * 1000, 1),
         "total_ms": round(record.total_s * 1000, 1),
         "cancel_to_stop_ms": round(record.cancel_to_stop_s * 1000, 1),
+        "cancel_sent_at": record.cancel_sent_at,  # time.monotonic() on this computer (bench/api.py)
         "tokens_after_cancel": record.tokens_after_cancel,
     }
 

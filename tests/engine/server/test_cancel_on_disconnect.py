@@ -12,6 +12,8 @@ import pytest
 
 from tests.engine.server.served import ServedApi
 
+pytestmark = pytest.mark.e2e  # a real `hearth serve` on a real model
+
 # About 6,000 tokens for the starter model: seconds to read, in chunks of 512.
 LONG_PROMPT = "Please summarise the following notes. " + " ".join(
     f"Note {i}: the tide came in at dawn." for i in range(450)

@@ -12,6 +12,8 @@ import pytest
 
 from tests.engine.server.served import ServedApi
 
+pytestmark = pytest.mark.e2e  # a real `hearth serve` on a real model
+
 QUESTION = [{"role": "user", "content": "Name three colours."}]
 
 

@@ -14,6 +14,8 @@ import pytest
 
 from tests.engine.server.served import ServedApi
 
+pytestmark = pytest.mark.e2e  # a real `hearth serve` on a real model
+
 KEY = "sesame-0123456789"
 
 
