@@ -292,6 +292,24 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "The grammar for this answer (a JSON schema or a tool) could not be parsed.",
         )
     ),
+    "engine.embed_too_long": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "A text to embed is {tokens} tokens, more than the {limit} one embedding reads.",
+        )
+    ),
+    "engine.embed_empty": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "A text to embed is empty.",
+        )
+    ),
+    "engine.embed_failed": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "llama.cpp could not compute an embedding with this model.",
+        )
+    ),
     "engine.see_log": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

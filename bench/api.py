@@ -193,7 +193,7 @@ def ask(client: openai.OpenAI, model: str, messages: list[dict[str, str]], max_t
         messages=messages,
         max_tokens=max_tokens,
         temperature=0,
-        stream=True,  # type: ignore[arg-type]
+        stream=True,
         stream_options={"include_usage": True},
     )
     for chunk in stream:

@@ -172,11 +172,20 @@ class Cancel:
 
 
 @dataclass(frozen=True)
+class Embed:
+    """Embeddings of `texts` with the loaded model (the local API's /v1/embeddings)."""
+
+    command_id: int
+    texts: tuple[str, ...]
+    truncate: bool = False  # a text too long: its first tokens only (else refused)
+
+
+@dataclass(frozen=True)
 class Shutdown:
     pass
 
 
-Command = Load | Unload | Generate | Cancel | Shutdown | ClearCache | QueryCache
+Command = Load | Unload | Generate | Cancel | Shutdown | ClearCache | QueryCache | Embed
 
 
 # --- events (engine -> parent) ----------------------------------------------------
@@ -333,6 +342,16 @@ class CacheReport:
 
 
 @dataclass(frozen=True)
+class Embedded:
+    """The answer to an Embed: one unit-length vector per text, in order."""
+
+    command_id: int
+    vectors: tuple[tuple[float, ...], ...]
+    prompt_tokens: int
+    took_s: float
+
+
+@dataclass(frozen=True)
 class Finished:
     request_id: int
     metrics: Metrics
@@ -393,7 +412,7 @@ class LoadFailed:
 
 @dataclass(frozen=True)
 class CommandFailed:
-    """Command `command_id` (an Unload, ClearCache or QueryCache) could not be carried out."""
+    """Command `command_id` (an Unload, ClearCache, QueryCache or Embed) could not be carried out."""
 
     command_id: int
     reason: str
@@ -479,6 +498,7 @@ Event = (
     | AnswerFailed
     | CacheReport
     | CommandFailed
+    | Embedded
 )
 # What a client session (engine/client/session.py) hands its user: the child's events and its own.
 ClientEvent = Event | EngineDied | EngineStarted | Notice

@@ -26,6 +26,7 @@ from engine.protocol import (
     ClientEvent,
     Command,
     CommandFailed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -160,5 +161,7 @@ class EngineClient(QObject):
                 self.noticed.emit(event)
             case EngineStarted():
                 self.engine_started.emit()
+            case Embedded():
+                pass  # the local API's (app/controllers/server_controller.py): the window asks for none
             case _:
                 assert_never(event)

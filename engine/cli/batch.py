@@ -21,6 +21,7 @@ from engine.protocol import (
     CacheReport,
     ClientEvent,
     CommandFailed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -205,7 +206,7 @@ def _take(event: ClientEvent, in_flight: dict[int, InFlight], err: TextIO) -> tu
         case Loaded():
             if event.info.chat_template_warning:
                 print(f"hearth: {event.info.chat_template_warning}", file=err)
-        case LoadProgress() | Unloaded() | EngineStats() | CacheReport() | EngineStarted() | Started():
+        case LoadProgress() | Unloaded() | EngineStats() | CacheReport() | EngineStarted() | Started() | Embedded():
             pass
         case _:
             assert_never(event)

@@ -27,6 +27,7 @@ from engine.protocol import (
     CacheReport,
     ClientEvent,
     CommandFailed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -151,7 +152,7 @@ def _wait_for_the_model(session: EngineSession) -> None:
                 print(f"hearth: {event.reason}", file=sys.stderr)
             case LoadProgress() | Unloaded() | Started() | Token() | EngineStats() | Finished() | CacheReport():
                 pass
-            case EngineStarted():
+            case EngineStarted() | Embedded():
                 pass
             case _:
                 assert_never(event)
@@ -188,7 +189,7 @@ def _take(event: ClientEvent, request_id: int, turn: ChatTurn, pieces: list[str]
             print(f"hearth: {event.reason}", file=sys.stderr)
         case Started() | Token() | Finished() | Loaded() | LoadProgress() | Unloaded() | EngineStats() | CacheReport():
             pass
-        case EngineStarted():
+        case EngineStarted() | Embedded():
             pass
         case _:
             assert_never(event)

@@ -22,6 +22,7 @@ from engine.protocol import (
     ChatMessage,
     ClientEvent,
     CommandFailed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -217,7 +218,7 @@ class _Answer:
                 return True
             case Notice():  # the kernels changed (a first start's probe, or a crash): said once
                 print(f"hearth: {event.reason}", file=sys.stderr)
-            case LoadProgress() | Unloaded() | EngineStats() | CacheReport() | EngineStarted():
+            case LoadProgress() | Unloaded() | EngineStats() | CacheReport() | EngineStarted() | Embedded():
                 pass
             case _:
                 assert_never(event)

@@ -39,6 +39,8 @@ from engine.protocol import (
     ClientEvent,
     Command,
     CommandFailed,
+    Embed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -200,6 +202,11 @@ class EngineSession:
             case Cancel() | QueryCache():
                 if self._engine is not None:
                     self._engine.send(command)
+            case Embed():
+                if self._engine is not None:
+                    self._engine.send(command)
+                else:
+                    self._outbox.append(CommandFailed.from_error(command.command_id, SessionError("engine.no_model")))
             case ClearCache():
                 if self._engine is not None:
                     self._engine.send(command)
@@ -258,7 +265,7 @@ class EngineSession:
                     self._loading = None
                 if event.options is not None:
                     self._options = self._loaded_options = event.options  # after a failed switch: the previous one
-            case LoadProgress() | Unloaded() | Started() | EngineStats() | CacheReport() | CommandFailed():
+            case LoadProgress() | Unloaded() | Started() | EngineStats() | CacheReport() | CommandFailed() | Embedded():
                 pass
             case _:
                 assert_never(event)
@@ -353,7 +360,7 @@ def _failure_of(command: Command, error: BaseException, details: str) -> Failed:
             return AnswerFailed.from_error(command.request_id, error, details)
         case Load():
             return LoadFailed.from_error(command.load_id, error, details)
-        case Unload() | ClearCache() | QueryCache():
+        case Unload() | ClearCache() | QueryCache() | Embed():
             return CommandFailed.from_error(command.command_id, error, details)
         case Shutdown():  # stopping the engine cannot fail, but if it did the engine is gone
             return EngineDied.from_error(error, details)

@@ -281,6 +281,11 @@ class LlamaModel:
     # --- context: sequence 0, for one-answer-at-a-time callers (the scheduler uses `sequences`) ---
 
     @property
+    def handle(self) -> llama_cpp.llama_model_p:
+        """llama.cpp's model: another context on the same weights (embedding.py) needs it."""
+        return self._model
+
+    @property
     def vocab(self) -> llama_cpp.llama_vocab_p:
         """llama.cpp's vocabulary of the model (a grammar sampler needs it)."""
         return self._vocab

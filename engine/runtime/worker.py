@@ -27,6 +27,8 @@ from engine.protocol import (
     ClearCache,
     Command,
     CommandFailed,
+    Embed,
+    Embedded,
     Event,
     Finished,
     Generate,
@@ -68,6 +70,7 @@ class Worker:
         self.cache: Any = None  # engine.cache.prefix_cache.PrefixCache for the loaded model, if enabled
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
         self.scheduler: Any = None  # engine.runtime.scheduler.Scheduler over the loaded model
+        self.embedder: Any = None  # engine.runtime.embedding.Embedder, made on the first Embed
         self.answers_total = 0  # of models loaded before this one (the scheduler counts its own)
         self.answers_reused = 0
         self.process_started_at = started_at
@@ -130,6 +133,10 @@ class Worker:
                 case Cancel():
                     self.pending.popleft()
                     self._cancel(cmd)
+                    continue
+                case Embed():  # at once, between two steps: a short read of its own context
+                    self.pending.popleft()
+                    self._embed(cmd)
                     continue
                 case Generate():
                     self.pending.popleft()
@@ -314,12 +321,32 @@ class Worker:
             self.answers_reused += self.scheduler.answers_reused
             self.scheduler.close()
             self.scheduler = None
+        if self.embedder is not None:
+            self.embedder.close()
+            self.embedder = None
         if self.model is not None:
             if self.cache is not None:
                 self.cache.persist_all()
             self.model.close()
         self.model = None
         self.cache = None
+
+    def _embed(self, cmd: Embed) -> None:
+        from engine.runtime.embedding import Embedder, EmbedError
+
+        if self.model is None:
+            self.send(CommandFailed.from_error(cmd.command_id, UserError("engine.no_model")))
+            return
+        began = time.monotonic()
+        try:
+            if self.embedder is None:
+                self.embedder = Embedder(self.model)
+            vectors, tokens = self.embedder.embed(cmd.texts, truncate=cmd.truncate)
+        except EmbedError as exc:
+            self.send(CommandFailed.from_error(cmd.command_id, exc))
+            return
+        took = time.monotonic() - began
+        self.send(Embedded(cmd.command_id, tuple(tuple(v) for v in vectors), tokens, took))
 
     def _superseded(self, cmd: Load) -> bool:
         """Whether a later Load is already waiting (a user clicking through models)."""
@@ -414,7 +441,7 @@ def _internal_error(command: Command | None, error: BaseException, details: str)
             return AnswerFailed.from_error(command.request_id, error, details)
         case Load():
             return LoadFailed.from_error(command.load_id, error, details)
-        case Unload() | ClearCache() | QueryCache():
+        case Unload() | ClearCache() | QueryCache() | Embed():
             return CommandFailed.from_error(command.command_id, error, details)
         case Cancel() | Shutdown() | None:
             return None

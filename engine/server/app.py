@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from engine.server import ollama_api, openai_api
+from engine.server import embeddings_api, ollama_api, openai_api
 from engine.server.bridge import record_json
 from engine.server.errors import ApiError
 from engine.server.security import FrontDoor
@@ -60,6 +60,8 @@ def build_app(service: ApiService) -> Starlette:
         route("/v1/models", openai_api.list_models, "GET"),
         route("/v1/chat/completions", openai_api.chat_completions, "POST"),
         route("/v1/completions", openai_api.completions, "POST"),
+        route("/v1/embeddings", embeddings_api.openai_embeddings, "POST"),
+        route("/api/embed", embeddings_api.ollama_embed, "POST"),
         route("/api/version", ollama_api.version_info, "GET"),
         route("/api/tags", ollama_api.tags, "GET"),
         route("/api/show", ollama_api.show, "POST"),

