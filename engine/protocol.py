@@ -65,6 +65,9 @@ class SamplingParams:
     grammar: str = ""
     # A JSON schema (as JSON text) the answer must keep to; the engine turns it into a grammar.
     json_schema: str = ""
+    # Log-probabilities of each written token (OpenAI's logprobs), with this many of the likeliest
+    # alternatives; -1: none.
+    logprobs: int = -1
 
 
 AUTO_GPU_LAYERS = -1
@@ -253,6 +256,18 @@ class Started:
 
 
 @dataclass(frozen=True)
+class TokenLogprob:
+    """How likely the model found a token it wrote (natural log, over the model's own distribution,
+    before sampling settings), and the likeliest alternatives: (text, bytes, logprob)."""
+
+    token: int
+    text: str
+    utf8: tuple[int, ...]
+    logprob: float
+    top: tuple[tuple[str, tuple[int, ...], float], ...] = ()
+
+
+@dataclass(frozen=True)
 class Token:
     """One or more new tokens. The first token of an answer is always sent alone, at once;
     later ones are grouped over TOKEN_BATCH_S so the parent wakes ~20 times a second, not
@@ -263,6 +278,7 @@ class Token:
     index: int  # 1-based count of generated tokens so far, the last one in this event included
     produced_at: float  # when the last token in this event was sampled
     token_ids: tuple[int, ...] = ()  # the tokens this event adds, in order
+    logprobs: tuple[TokenLogprob, ...] = ()  # one per token, when the answer asked for them
 
 
 @dataclass(frozen=True)

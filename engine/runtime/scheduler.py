@@ -56,6 +56,7 @@ from engine.protocol import (
     Started,
     StopReason,
     Token,
+    TokenLogprob,
 )
 from engine.runtime.batch import SHARED_READ_CHUNK
 from engine.runtime.llama_runtime import LlamaModel
@@ -88,6 +89,7 @@ class Answer:
     tokens: list[int] = field(default_factory=list)  # every token sent, as the store keeps the answer
     pending_text: list[str] = field(default_factory=list)
     pending_tokens: list[int] = field(default_factory=list)
+    pending_logprobs: list[TokenLogprob] = field(default_factory=list)
     next_flush: float = 0.0
     next_stats: float = 0.0
     t_first: float = 0.0
@@ -403,7 +405,9 @@ class Scheduler:
             if self.reuse_enabled and not self.model.can_cut_back:
                 answer.prompt_state = PromptState.of(seq)
             # The logits of this prompt's last token are the newest: sample before any other decode.
-            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, logits_index))
+            self._took(
+                slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, logits_index), logits_index
+            )
 
     def _mixed_step(self, readers: list[Slot]) -> bool:
         """One llama_decode for everything but a prompt read alone: each writer's next token and a chunk
@@ -451,7 +455,7 @@ class Scheduler:
             answer = slot.answer
             assert answer is not None
             answer.next_token = None
-            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index))
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index), index)
         for (slot, _chunk), index in zip(reading, chunk_ends, strict=True):
             if slot.answer is not None:
                 self._after_chunk(slot, index)
@@ -492,7 +496,7 @@ class Scheduler:
             answer = slot.answer
             assert answer is not None
             answer.next_token = None
-            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index))
+            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index), index)
 
     def _count_written(self, count: int) -> None:
         now = time.monotonic()
@@ -500,8 +504,9 @@ class Scheduler:
         while self._written and self._written[0][0] < now - ENGINE_RATE_WINDOW_S:
             self._written.popleft()
 
-    def _took(self, slot: Slot, token: int) -> None:
-        """A token was sampled for `slot`'s answer: send it, then stop or write on."""
+    def _took(self, slot: Slot, token: int, logits_index: int) -> None:
+        """A token was sampled for `slot`'s answer from the logits at `logits_index`: send it, then
+        stop or write on."""
         answer = slot.answer
         assert answer is not None
         model = self.model
@@ -517,6 +522,10 @@ class Scheduler:
             answer.t_first = now
         answer.pending_text.append(answer.text_stream.feed(model.piece(token)))
         answer.pending_tokens.append(token)
+        if answer.cmd.sampling.logprobs >= 0:
+            from engine.runtime.logprobs import token_logprob
+
+            answer.pending_logprobs.append(token_logprob(model, logits_index, token, answer.cmd.sampling.logprobs))
         last = count == answer.cmd.sampling.max_tokens
         # The last token allowed goes out at once: nothing is decoded after it.
         if now >= answer.next_flush or last:
@@ -538,7 +547,9 @@ class Scheduler:
         if answer.pending_text or answer.pending_tokens:
             text = "".join(answer.pending_text)
             count = len(answer.tokens)
-            self.send(Token(answer.request_id, text, count, answer.t_last, tuple(answer.pending_tokens)))
+            tokens, logprobs = tuple(answer.pending_tokens), tuple(answer.pending_logprobs)
+            self.send(Token(answer.request_id, text, count, answer.t_last, tokens, logprobs))
+            answer.pending_logprobs.clear()
             answer.pending_text.clear()
             answer.pending_tokens.clear()
 

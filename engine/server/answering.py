@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 
 from engine.prompt.builtin_templates import RAW_TEMPLATE_NAME
-from engine.protocol import AnswerFailed, Finished, Generate, Metrics, ModelInfo, Token
+from engine.protocol import AnswerFailed, Finished, Generate, Metrics, ModelInfo, Token, TokenLogprob
 from engine.server.bridge import EngineBridge, ServedRequest
 from engine.server.errors import ApiError
 from engine.server.params import AnswerRequest
@@ -26,6 +26,7 @@ from engine.server.stop_strings import StopMatcher
 class Piece:
     index: int  # which of the n answers
     text: str
+    logprobs: tuple[TokenLogprob, ...] = ()  # of the tokens this text came from, when asked for
 
 
 @dataclass(frozen=True)
@@ -92,8 +93,8 @@ async def run_answers(
                 case Token():
                     matcher = matchers[index]
                     text = matcher.feed(event.text)
-                    if text:
-                        yield Piece(index, text)
+                    if text or (event.logprobs and not matcher.stopped):
+                        yield Piece(index, text, event.logprobs)
                     if matcher.stopped:
                         bridge.stop(commands[index].request_id)
                 case Finished():

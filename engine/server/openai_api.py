@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 
+from engine.protocol import TokenLogprob
 from engine.server.answering import ChoiceEnd, Piece, timings, unix_now, usage
 from engine.server.errors import ApiError
 from engine.server.params import AnswerRequest, check_for_model, openai_chat, openai_completion
@@ -22,7 +23,14 @@ from engine.server.service import ApiService, Job, WatchedStream, json_response,
 
 OWNER = "hearth"
 # What every library model can do here (a generative GGUF; embeddings are pooled from it).
-CAPABILITIES = {"chat": True, "completion": True, "embeddings": True, "json_schema": True, "tools": False}
+CAPABILITIES = {
+    "chat": True,
+    "completion": True,
+    "embeddings": True,
+    "json_schema": True,
+    "logprobs": True,
+    "tools": False,
+}
 
 
 async def list_models(service: ApiService, _request: Request) -> Response:
@@ -73,10 +81,13 @@ async def _answer(service: ApiService, request: Request, answer: AnswerRequest, 
 async def _collect(service: ApiService, job: Job, kind: str, reply_id: str) -> dict[str, Any]:
     answer, name = job.answer, job.model_name
     texts = [""] * answer.n
+    logprobs: list[list[TokenLogprob]] = [[] for _ in range(answer.n)]
+    wanted = answer.sampling.logprobs >= 0
     ends: list[ChoiceEnd] = []
     async for output in service.outputs(job):
         if isinstance(output, Piece):
             texts[output.index] += output.text
+            logprobs[output.index].extend(output.logprobs)
         else:
             ends.append(output)
     ends.sort(key=lambda end: end.index)
@@ -84,12 +95,14 @@ async def _collect(service: ApiService, job: Job, kind: str, reply_id: str) -> d
     for end in ends:
         if kind == "chat":
             message = {"role": "assistant", "content": texts[end.index]}
+            scores = chat_logprobs(logprobs[end.index]) if wanted else None
             choices.append(
-                {"index": end.index, "message": message, "logprobs": None, "finish_reason": end.finish_reason}
+                {"index": end.index, "message": message, "logprobs": scores, "finish_reason": end.finish_reason}
             )
         else:
+            scores = text_logprobs(logprobs[end.index], 0) if wanted else None
             choices.append(
-                {"index": end.index, "text": texts[end.index], "logprobs": None, "finish_reason": end.finish_reason}
+                {"index": end.index, "text": texts[end.index], "logprobs": scores, "finish_reason": end.finish_reason}
             )
     return {
         "id": reply_id,
@@ -120,13 +133,21 @@ async def _stream(service: ApiService, job: Job, kind: str, reply_id: str) -> As
         }
         return f"data: {json.dumps(body, ensure_ascii=False)}\n\n"
 
-    def choice(index: int, text: str | None, finish: str | None, first: bool = False) -> dict[str, Any]:
+    wanted = answer.sampling.logprobs >= 0
+    offsets = [0] * answer.n  # completions' text_offset: where each token's text begins
+
+    def choice(
+        index: int, text: str | None, finish: str | None, first: bool = False, scores: tuple[TokenLogprob, ...] = ()
+    ) -> dict[str, Any]:
         if kind != "chat":
-            return {"index": index, "text": text or "", "logprobs": None, "finish_reason": finish}
+            logprobs = text_logprobs(scores, offsets[index]) if wanted and scores else None
+            offsets[index] += len(text or "")
+            return {"index": index, "text": text or "", "logprobs": logprobs, "finish_reason": finish}
         delta: dict[str, Any] = {"role": "assistant"} if first else {}
         if text is not None:
             delta["content"] = text
-        return {"index": index, "delta": delta, "logprobs": None, "finish_reason": finish}
+        logprobs = chat_logprobs(scores) if wanted and scores else None
+        return {"index": index, "delta": delta, "logprobs": logprobs, "finish_reason": finish}
 
     ends: list[ChoiceEnd] = []
     try:
@@ -134,7 +155,7 @@ async def _stream(service: ApiService, job: Job, kind: str, reply_id: str) -> As
             yield chunk([choice(i, "", None, first=True) for i in range(answer.n)])
         async for output in service.outputs(job):
             if isinstance(output, Piece):
-                yield chunk([choice(output.index, output.text, None)])
+                yield chunk([choice(output.index, output.text, None, scores=output.logprobs)])
             else:
                 ends.append(output)
                 extra = {"timings": timings(output.metrics)}
@@ -145,6 +166,36 @@ async def _stream(service: ApiService, job: Job, kind: str, reply_id: str) -> As
     except ApiError as error:  # after the response began: said in the stream, as llama-server does
         yield f"data: {json.dumps(error.openai_body(), ensure_ascii=False)}\n\n"
     yield "data: [DONE]\n\n"
+
+
+def chat_logprobs(scores: Sequence[TokenLogprob]) -> dict[str, Any]:
+    """Chat's logprobs: each token with its bytes and its likeliest alternatives."""
+    return {
+        "content": [
+            {
+                "token": s.text,
+                "logprob": s.logprob,
+                "bytes": list(s.utf8),
+                "top_logprobs": [{"token": t, "logprob": lp, "bytes": list(b)} for t, b, lp in s.top],
+            }
+            for s in scores
+        ],
+        "refusal": None,
+    }
+
+
+def text_logprobs(scores: Sequence[TokenLogprob], offset: int) -> dict[str, Any]:
+    """Completions' (legacy) logprobs: parallel lists, the alternatives as {text: logprob}."""
+    offsets = []
+    for s in scores:
+        offsets.append(offset)
+        offset += len(s.text)
+    return {
+        "tokens": [s.text for s in scores],
+        "token_logprobs": [s.logprob for s in scores],
+        "top_logprobs": [{t: lp for t, _b, lp in s.top} for s in scores],
+        "text_offset": offsets,
+    }
 
 
 def _path(path: str) -> Any:

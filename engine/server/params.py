@@ -118,7 +118,7 @@ def openai_chat(body: object) -> AnswerRequest:
         raise invalid("messages", "must be a non-empty list")
     messages = tuple(_openai_message(item, i) for i, item in enumerate(raw_messages))
     _refuse_tools(fields)
-    sampling = _openai_sampling(fields)
+    sampling = _openai_sampling(fields, chat=True)
     sampling = _response_format(fields, sampling)
     request = _common_openai(fields, model, messages, sampling)
     fields.refuse_rest()
@@ -142,7 +142,7 @@ def openai_completion(body: object) -> AnswerRequest:
     best_of = fields.integer("best_of", 1, MAX_N)
     if best_of not in (None, 1):
         raise unsupported("best_of", "ask for n answers instead")
-    sampling = _openai_sampling(fields)
+    sampling = _openai_sampling(fields, chat=False)
     request = _common_openai(fields, model, (ChatMessage("user", prompt),), sampling)
     fields.refuse_rest()
     return replace(request, raw=True)
@@ -218,7 +218,20 @@ def _refuse_tools(fields: Fields) -> None:
             raise unsupported(legacy)
 
 
-def _openai_sampling(fields: Fields, logprobs_key: str = "logprobs") -> SamplingParams:
+def _logprobs(fields: Fields, *, chat: bool) -> int:
+    """SamplingParams.logprobs: chat's `logprobs` (true/false) with `top_logprobs` (0-20), or
+    completions' `logprobs` (how many alternatives, 0-5); -1 for none."""
+    if not chat:
+        count = fields.integer("logprobs", 0, 5)
+        return -1 if count is None else count
+    wanted = fields.boolean("logprobs")
+    top = fields.integer("top_logprobs", 0, 20)
+    if top is not None and not wanted:
+        raise invalid("top_logprobs", "needs logprobs: true")
+    return (top or 0) if wanted else -1
+
+
+def _openai_sampling(fields: Fields, *, chat: bool) -> SamplingParams:
     changes: dict[str, Any] = {}
     for key, low, high in (
         ("temperature", 0.0, 2.0),
@@ -240,11 +253,7 @@ def _openai_sampling(fields: Fields, logprobs_key: str = "logprobs") -> Sampling
     else:
         fields.take("max_tokens")
     changes["max_tokens"] = max_tokens or 0
-    logprobs = fields.take(logprobs_key)
-    if logprobs not in (None, False, 0):
-        raise unsupported(logprobs_key, "token log-probabilities are not built yet")
-    if fields.integer("top_logprobs", 0, 20):
-        raise unsupported("top_logprobs", "token log-probabilities are not built yet")
+    changes["logprobs"] = _logprobs(fields, chat=chat)
     if (bias := fields.take("logit_bias")) is not None:
         changes["logit_bias"] = _logit_bias(bias)
     return replace(API_SAMPLING, **changes)

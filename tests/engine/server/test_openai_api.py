@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import ipaddress
 import json
 import struct
 from collections.abc import Iterator
@@ -10,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import openai
+import psutil
 import pytest
 
 from tests.engine.server.served import ServedApi
@@ -150,7 +152,7 @@ def test_completions_reads_the_prompt_as_it_is(client: openai.OpenAI) -> None:
 @pytest.mark.parametrize(
     ("extra", "param"),
     [
-        ({"logprobs": True}, "logprobs"),
+        ({"top_logprobs": 3}, "top_logprobs"),
         ({"tools": [{"type": "function", "function": {"name": "f", "parameters": {}}}]}, "tools"),
         ({"temperature": 5}, "temperature"),
         ({"frobnicate": 1}, "frobnicate"),
@@ -241,3 +243,49 @@ def test_an_embedding_of_a_text_too_long_is_refused_with_counts(client: openai.O
     with pytest.raises(openai.BadRequestError) as caught:
         client.embeddings.create(model="", input="word " * 5000)
     assert "2,048" in str(caught.value)
+
+
+def test_the_server_makes_no_connection_off_this_computer(api: ServedApi, client: openai.OpenAI) -> None:
+    client.chat.completions.create(model="", messages=QUESTION, max_tokens=2)
+    server = psutil.Process(api.process.pid)
+    connections = [c for p in (server, *server.children(recursive=True)) for c in p.net_connections("inet")]
+    assert connections  # at least its listening socket
+    for connection in connections:
+        assert ipaddress.ip_address(connection.laddr.ip).is_loopback, connection
+        if connection.raddr:
+            assert ipaddress.ip_address(connection.raddr.ip).is_loopback, connection
+
+
+def test_logprobs_give_each_token_and_its_likeliest_alternatives(client: openai.OpenAI) -> None:
+    reply = client.chat.completions.create(
+        model="", messages=QUESTION, max_tokens=6, temperature=0, logprobs=True, top_logprobs=3
+    )
+    choice = reply.choices[0]
+    assert choice.logprobs is not None
+    scores = choice.logprobs.content
+    assert scores is not None
+    assert reply.usage is not None
+    assert len(scores) == reply.usage.completion_tokens
+    assert "".join(s.token for s in scores) == choice.message.content
+    for score in scores:
+        assert score.logprob <= 0
+        assert len(score.top_logprobs) == 3
+        assert score.top_logprobs[0].token == score.token  # greedy: the likeliest was written
+        assert score.top_logprobs[0].logprob == pytest.approx(score.logprob)
+        assert bytes(score.bytes or []).decode() == score.token
+    streamed = client.chat.completions.create(
+        model="", messages=QUESTION, max_tokens=6, temperature=0, logprobs=True, stream=True
+    )
+    tokens = [
+        s.token for c in streamed if c.choices and c.choices[0].logprobs for s in c.choices[0].logprobs.content or []
+    ]
+    assert tokens == [s.token for s in scores]
+    text = client.completions.create(
+        model="", prompt="The capital of France is", max_tokens=4, temperature=0, logprobs=2
+    )
+    legacy = text.choices[0].logprobs
+    assert legacy is not None
+    assert legacy.tokens is not None
+    assert "".join(legacy.tokens) == text.choices[0].text
+    assert legacy.top_logprobs is not None
+    assert all(len(top) == 2 for top in legacy.top_logprobs)
