@@ -70,6 +70,10 @@ class SamplingParams:
     logprobs: int = -1
 
 
+# What only the local API asks for, per request: never stored with a conversation, a preset or a
+# model's defaults (the window has no control for them).
+API_ONLY_SAMPLING = ("presence_penalty", "frequency_penalty", "logit_bias", "grammar", "json_schema", "logprobs")
+
 AUTO_GPU_LAYERS = -1
 DEFAULT_PARALLEL = 2
 KV_CACHE_TYPES: tuple[KvCacheType, ...] = ("f16", "q8_0", "q4_0")

@@ -8,7 +8,7 @@ import sys
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from engine.protocol import OverflowPolicy, Role, SamplingParams
+from engine.protocol import API_ONLY_SAMPLING, OverflowPolicy, Role, SamplingParams
 
 MESSAGE_STATES = ("complete", "partial", "interrupted", "error")
 OVERFLOW_POLICIES: tuple[OverflowPolicy, ...] = ("drop_oldest", "stop")
@@ -83,7 +83,8 @@ def decode_tokens(blob: bytes | None) -> tuple[int, ...]:
 
 
 def sampling_to_json(sampling: SamplingParams) -> str:
-    return json.dumps(asdict(sampling), sort_keys=True)
+    kept = {k: v for k, v in asdict(sampling).items() if k not in API_ONLY_SAMPLING}
+    return json.dumps(kept, sort_keys=True)
 
 
 def sampling_from_json(text: str | None) -> SamplingParams:
@@ -92,5 +93,5 @@ def sampling_from_json(text: str | None) -> SamplingParams:
         raw = json.loads(text) if text else {}
     except json.JSONDecodeError:
         raw = {}
-    known = {f.name for f in fields(SamplingParams)}
+    known = {f.name for f in fields(SamplingParams)} - set(API_ONLY_SAMPLING)
     return SamplingParams(**{k: v for k, v in raw.items() if k in known}) if isinstance(raw, dict) else SamplingParams()
