@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setStretchFactor(2, 1)
-        self.splitter.setSizes([230, 680, 370])
+        self.splitter.setSizes([220, 630, 430])  # the side column fits its five tabs
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 

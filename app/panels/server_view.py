@@ -68,8 +68,9 @@ class ServerView(QWidget):
         log_hint.setWordWrap(True)
         self.log = QTableWidget(0, 5)
         self.log.setObjectName("serverLog")
+        self.log.setWordWrap(False)
         self.log.setHorizontalHeaderLabels(
-            [self.tr("Endpoint"), self.tr("Status"), self.tr("Prompt"), self.tr("Answer"), self.tr("First token")]
+            [self.tr("Request"), self.tr("Status"), self.tr("Prompt"), self.tr("Answer"), self.tr("First token")]
         )
         self.log.verticalHeader().hide()
         self.log.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -116,9 +117,9 @@ class ServerView(QWidget):
         self.log.setRowCount(len(rows))
         for row, record in enumerate(rows):
             values = [
-                record.endpoint,
+                self._endpoint_text(record.endpoint),
                 self._status_text(record),
-                self.tr("{tokens} ({cached} cached)").format(tokens=record.prompt_tokens, cached=record.cached_tokens)
+                self.tr("{tokens} ({cached} reused)").format(tokens=record.prompt_tokens, cached=record.cached_tokens)
                 if record.status != "running"
                 else "…",
                 str(record.completion_tokens) if record.status != "running" else "…",
@@ -127,11 +128,20 @@ class ServerView(QWidget):
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
                 item.setToolTip(
-                    self.tr("from {client}, {seconds:.0f} s ago").format(
-                        client=record.client, seconds=max(0.0, now - record.began_at)
+                    self.tr("{endpoint} from {client}, {seconds:.0f} s ago").format(
+                        endpoint=record.endpoint, client=record.client, seconds=max(0.0, now - record.began_at)
                     )
                 )
                 self.log.setItem(row, column, item)
+
+    def _endpoint_text(self, endpoint: str) -> str:
+        names = {
+            "/v1/chat/completions": self.tr("OpenAI chat"),
+            "/v1/completions": self.tr("OpenAI text"),
+            "/api/chat": self.tr("Ollama chat"),
+            "/api/generate": self.tr("Ollama generate"),
+        }
+        return names.get(endpoint, endpoint)
 
     def _status_text(self, record: ServedRequest) -> str:
         if record.status == "running":

@@ -2891,87 +2891,107 @@
         <translation>每個請求向引擎要求了什麼；絕不包含訊息內容。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="72"/>
-        <source>Endpoint</source>
-        <translation>端點</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/server_view.py" line="72"/>
+        <location filename="../../app/panels/server_view.py" line="73"/>
         <source>Status</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="72"/>
+        <location filename="../../app/panels/server_view.py" line="73"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="72"/>
+        <location filename="../../app/panels/server_view.py" line="73"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="72"/>
+        <location filename="../../app/panels/server_view.py" line="73"/>
         <source>First token</source>
         <translation>第一個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="96"/>
+        <location filename="../../app/panels/server_view.py" line="73"/>
+        <source>Request</source>
+        <translation>請求</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="97"/>
         <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
         <translation>已關閉。開啟後：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="102"/>
+        <location filename="../../app/panels/server_view.py" line="103"/>
         <source>OpenAI API: {base}/v1
 Ollama API: {base}/api</source>
         <translation>OpenAI API：{base}/v1
 Ollama API：{base}/api</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="103"/>
-        <location filename="../../app/panels/server_view.py" line="114"/>
+        <location filename="../../app/panels/server_view.py" line="104"/>
+        <location filename="../../app/panels/server_view.py" line="115"/>
         <source>Waiting for requests.</source>
         <translation>等待請求中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/server_view.py" line="112"/>
+        <location filename="../../app/panels/server_view.py" line="113"/>
         <source>Answering %n request(s).</source>
         <translation>
             <numerusform>正在回應 %n 個請求。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="121"/>
-        <source>{tokens} ({cached} cached)</source>
-        <translation>{tokens}（{cached} 個來自快取）</translation>
+        <location filename="../../app/panels/server_view.py" line="122"/>
+        <source>{tokens} ({cached} reused)</source>
+        <translation>{tokens}（重複使用 {cached}）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="130"/>
-        <source>from {client}, {seconds:.0f} s ago</source>
-        <translation>來自 {client}，{seconds:.0f} 秒前</translation>
+        <location filename="../../app/panels/server_view.py" line="131"/>
+        <source>{endpoint} from {client}, {seconds:.0f} s ago</source>
+        <translation>{endpoint}，來自 {client}，{seconds:.0f} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="138"/>
+        <location filename="../../app/panels/server_view.py" line="139"/>
+        <source>OpenAI chat</source>
+        <translation>OpenAI 對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="140"/>
+        <source>OpenAI text</source>
+        <translation>OpenAI 文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="141"/>
+        <source>Ollama chat</source>
+        <translation>Ollama 對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="142"/>
+        <source>Ollama generate</source>
+        <translation>Ollama 生成</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/server_view.py" line="148"/>
         <source>answering</source>
         <translation>回應中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="140"/>
+        <location filename="../../app/panels/server_view.py" line="150"/>
         <source>client left</source>
         <translation>用戶端已離開</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="142"/>
+        <location filename="../../app/panels/server_view.py" line="152"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="144"/>
+        <location filename="../../app/panels/server_view.py" line="154"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="145"/>
+        <location filename="../../app/panels/server_view.py" line="155"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>

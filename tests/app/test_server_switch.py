@@ -56,7 +56,8 @@ def test_an_api_client_and_the_window_are_answered_at_once(qtbot: QtBot, window:
     assert messages[0].text == "What is the capital of France?"
     assert messages[1].text
     qtbot.waitUntil(lambda: view.log.rowCount() == 1, timeout=5000)
-    assert view.log.item(0, 0).text() == "/v1/chat/completions"
+    assert view.log.item(0, 0).text() == "OpenAI chat"
+    assert "/v1/chat/completions" in view.log.item(0, 0).toolTip()
     assert view.log.item(0, 1).text() == "done"
     view.switch.setChecked(False)
     assert not window.server.state.running
