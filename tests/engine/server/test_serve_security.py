@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,8 @@ def keyed_api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) ->
         "1",
         "--cors-origin",
         "http://notes.local",
+        "--max-in-flight",
+        "2",
     )
     try:
         served.wait_ready()
@@ -85,3 +88,23 @@ def test_serving_beyond_this_computer_needs_a_key(hearth_home: Path) -> None:
     assert done.stderr.strip() == (
         "hearth: Serving on 0.0.0.0 lets other computers in; give an --api-key for them to send."
     )
+
+
+def test_a_full_queue_answers_429_with_retry_after(keyed_api: ServedApi) -> None:
+    headers = {"Authorization": f"Bearer {KEY}"}
+    url = f"{keyed_api.base_url}/v1/chat/completions"
+    body = {"messages": [{"role": "user", "content": "Tell me a long story."}], "max_tokens": 400, "stream": True}
+    with (
+        httpx.Client(timeout=60, headers=headers) as client,
+        client.stream("POST", url, json=body) as first,
+        client.stream("POST", url, json=body) as second,
+    ):
+        assert first.status_code == second.status_code == 200
+        deadline = time.monotonic() + 30
+        while len(client.get(f"{keyed_api.base_url}/hearth/requests").json()["in_flight"]) < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        third = client.post(url, json={**body, "stream": False})
+        assert third.status_code == 429
+        assert third.headers["retry-after"] == "1"
+        assert third.json()["error"]["code"] == "queue_full"
