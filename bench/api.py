@@ -409,44 +409,19 @@ def main() -> int:
         return 0
     ours, theirs = results["hearth"], results["llama-server"]
     print("Hearth / llama-server:")
+
+    def compare(label: str, part: str, key: str, target: float, higher_is_better: bool) -> None:
+        print(ratio_line(label, ours[part][key], theirs[part][key], target, higher_is_better))
+
     if "single" in args.parts:
-        print(
-            ratio_line(
-                "single-stream decode tok/s",
-                ours["single"]["decode_tok_s"],
-                theirs["single"]["decode_tok_s"],
-                0.97,
-                True,
-            )
-        )
-        print(ratio_line("single-stream TTFT s", ours["single"]["ttft_s"], theirs["single"]["ttft_s"], 1.0, False))
+        compare("single-stream decode tok/s", "single", "decode_tok_s", 0.97, True)
+        compare("single-stream TTFT s", "single", "ttft_s", 1.0, False)
     if "load" in args.parts:
         for clients in (1, 4, 8):
-            key = f"load{clients}"
-            print(
-                ratio_line(
-                    f"{clients} clients aggregate tok/s",
-                    ours[key]["aggregate_tok_s"],
-                    theirs[key]["aggregate_tok_s"],
-                    0.95,
-                    True,
-                )
-            )
-            print(
-                ratio_line(
-                    f"{clients} clients TTFT p99 s", ours[key]["ttft_p99_s"], theirs[key]["ttft_p99_s"], 1.0, False
-                )
-            )
+            compare(f"{clients} clients aggregate tok/s", f"load{clients}", "aggregate_tok_s", 0.95, True)
+            compare(f"{clients} clients TTFT p99 s", f"load{clients}", "ttft_p99_s", 1.0, False)
     if "turns" in args.parts:
-        print(
-            ratio_line(
-                "second-turn TTFT s",
-                ours["turns"]["second_turn_ttft_s"],
-                theirs["turns"]["second_turn_ttft_s"],
-                1.0,
-                False,
-            )
-        )
+        compare("second-turn TTFT s", "turns", "second_turn_ttft_s", 1.0, False)
     if "cancel" in args.parts:
         for during in ("decode", "prefill"):
             key = f"cancel_{during}_ms"

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -22,6 +23,11 @@ from app.panels.server_view import ServerView
 from engine.client.engine_loop import EngineLoop
 from engine.protocol import LoadOptions
 from engine.server.config import DEFAULT_PORT, ServerConfig
+
+if TYPE_CHECKING:  # uvicorn and the server load when the switch is first turned on
+    import uvicorn
+
+    from engine.server.service import ApiService
 
 logger = logging.getLogger(__name__)
 
@@ -56,8 +62,8 @@ class ServerController(QObject):
         self._view = view
         self._options_for = options_for
         self._default_model = default_model
-        self._server: object | None = None
-        self._service: object | None = None
+        self._server: uvicorn.Server | None = None
+        self._service: ApiService | None = None
         self._thread: threading.Thread | None = None
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
@@ -109,7 +115,7 @@ class ServerController(QObject):
         server, thread = self._server, self._thread
         if server is None or thread is None:
             return
-        server.should_exit = True  # type: ignore[attr-defined]
+        server.should_exit = True
         thread.join(STOP_WAIT_S)
         if thread.is_alive():
             logger.warning("the API server did not stop in %.0f s", STOP_WAIT_S)
@@ -122,9 +128,9 @@ class ServerController(QObject):
         self._view.show_stopped(self.state.port)
         self.running_changed.emit(False)
 
-    def _serve(self, server: object, sock: socket.socket) -> None:
+    def _serve(self, server: uvicorn.Server, sock: socket.socket) -> None:
         try:
-            server.run(sockets=[sock])  # type: ignore[attr-defined]
+            server.run(sockets=[sock])
         except Exception:  # the window must outlive its server
             logger.exception("the API server stopped")
         finally:
@@ -145,10 +151,8 @@ class ServerController(QObject):
             self.stop()
 
     def _refresh(self) -> None:
-        from engine.server.service import ApiService
-
         service = self._service
-        if not isinstance(service, ApiService):
+        if service is None:
             return
         if self._thread is not None and not self._thread.is_alive():
             self._fail(self.tr("The local API server stopped; see the log for why."))

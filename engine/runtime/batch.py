@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import llama_cpp
 
-# A prompt read while other answers write goes in chunks this small (one from each prompt being
-# read, in the same llama_decode as the writers' next tokens), so that their next token waits for
-# at most this many prompt tokens per reader (alone, a prompt is read n_batch at a time).
+# While other answers write, one step reads at most this many prompt tokens in all (chunks of the
+# prompts being read, in the same llama_decode as the writers' next tokens), so that their next
+# token waits for no more (alone, a prompt is read n_batch at a time).
 SHARED_READ_CHUNK = 64
 
 

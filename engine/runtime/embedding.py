@@ -8,10 +8,10 @@ the model.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import llama_cpp
+import numpy as np
 
 from engine.errors import UserError
 from engine.runtime.batch import TokenBatch
@@ -63,9 +63,8 @@ class Embedder:
             pooled = llama_cpp.llama_get_embeddings_seq(self._ctx, 0)
             if not pooled:
                 raise EmbedError("engine.embed_failed")
-            vector = [float(pooled[i]) for i in range(self.n_embd)]
-            norm = math.sqrt(sum(v * v for v in vector)) or 1.0
-            vectors.append([v / norm for v in vector])
+            vector = np.ctypeslib.as_array(pooled, shape=(self.n_embd,)).astype(np.float64)
+            vectors.append((vector / (float(np.linalg.norm(vector)) or 1.0)).tolist())
             total += len(tokens)
         return vectors, total
 

@@ -359,14 +359,8 @@ class LlamaModel:
     def decode_step(self, writing: Sequence[tuple[SequenceMemory, int]]) -> list[int] | None:
         """One llama_decode over one new token of each sequence in `writing` (continuous batching);
         the batch index of each one's logits, or None if llama.cpp found no room."""
-        batch = self._step_batch
-        batch.clear()
-        indices = [batch.add(token, len(seq.kv_tokens), seq.seq_id, True) for seq, token in writing]
-        if batch.decode(self._ctx) != 0:
-            return None
-        for seq, token in writing:
-            seq.wrote(token)
-        return indices
+        done = self.decode_mixed(writing, ())
+        return None if done is None else done[0]
 
     def decode_mixed(
         self, writing: Sequence[tuple[SequenceMemory, int]], reading: Sequence[tuple[SequenceMemory, list[int]]]

@@ -250,7 +250,8 @@ class Scheduler:
                 return
             cmd = self.waiting[0]
             try:
-                if cmd.sampling.json_schema or cmd.sampling.grammar:
+                # Checked once (a request waiting for a slot comes by again each step).
+                if cmd.request_id not in self._plans and (cmd.sampling.json_schema or cmd.sampling.grammar):
                     cmd = self.waiting[0] = replace(cmd, sampling=with_grammar(cmd.sampling, self.model.vocab))
                 plan = self._plans.get(cmd.request_id) or plan_prompt(self.model, cmd)
                 self.model.check_fits(plan.tokens)
@@ -361,11 +362,7 @@ class Scheduler:
         answer = slot.answer
         assert answer is not None
         seq = slot.seq
-        start, end = answer.reads[0]
-        if answer.read_began_at < 0:
-            answer.read_began_at = len(seq.kv_tokens)
-            if len(seq.kv_tokens) != start:
-                raise DecodeError(f"a read meant to begin at {start} found {len(seq.kv_tokens)} tokens")
+        end = self._begin_read(slot)
         alone = len(self.active) == 1
         size = self.model.n_batch if alone else min(self.model.n_batch, SHARED_READ_CHUNK)
         if not alone:
@@ -387,6 +384,19 @@ class Scheduler:
             answer.cancel = answer.cancel or Cancel(request_id, time.monotonic())
             return
         self._after_chunk(slot, -1)
+
+    @staticmethod
+    def _begin_read(slot: Slot) -> int:
+        """Mark where `slot`'s next read begins, if it has not begun; where that read ends."""
+        answer = slot.answer
+        assert answer is not None
+        kv = len(slot.seq.kv_tokens)
+        start, end = answer.reads[0]
+        if answer.read_began_at < 0:
+            if kv != start:
+                raise DecodeError(f"a read meant to begin at {start} found {kv} tokens")
+            answer.read_began_at = kv
+        return end
 
     def _after_chunk(self, slot: Slot, logits_index: int) -> None:
         """A chunk of `slot`'s prompt is in: end its read if it was the last of it, and once the whole
@@ -414,7 +424,7 @@ class Scheduler:
         of every prompt being read, as llama-server batches them. One pass over the weights serves them
         all, and prompts that come together are read together. False: llama.cpp found no room (the
         step is taken apart instead, which says which answer is out of context)."""
-        writers = [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
+        writers = self._writers()
         # While answers are written, a step reads at most SHARED_READ_CHUNK prompt tokens, so their next
         # token waits for no more; with none written, as many as one batch holds. The prompts share
         # it in order (least left first, then the first to come), so a long paste still lets a short
@@ -427,35 +437,19 @@ class Scheduler:
             answer = slot.answer
             assert answer is not None
             seq = slot.seq
-            start, end = answer.reads[0]
-            if answer.read_began_at < 0:
-                if len(seq.kv_tokens) != start:
-                    raise DecodeError(f"a read meant to begin at {start} found {len(seq.kv_tokens)} tokens")
-                answer.read_began_at = len(seq.kv_tokens)
-            size = min(end - len(seq.kv_tokens), room)
+            size = min(self._begin_read(slot) - len(seq.kv_tokens), room)
             if size <= 0:
                 break
             room -= size
             slot.exact_until = min(slot.exact_until, len(seq.kv_tokens))  # read next to other tokens
             reading.append((slot, answer.plan.tokens[len(seq.kv_tokens) : len(seq.kv_tokens) + size]))
-        batch_writers = []
-        for slot in writers:
-            answer = slot.answer
-            assert answer is not None
-            assert answer.next_token is not None
-            answer.max_active = max(answer.max_active, len(self.active))
-            batch_writers.append((slot.seq, answer.next_token))
-        done = self.model.decode_mixed(batch_writers, [(slot.seq, chunk) for slot, chunk in reading])
+        done = self.model.decode_mixed(self._writer_batch(writers), [(slot.seq, chunk) for slot, chunk in reading])
         if done is None:
             return False
         writer_indices, chunk_ends = done
         if writers:
             self._count_written(len(writers))
-        for slot, index in zip(writers, writer_indices, strict=True):
-            answer = slot.answer
-            assert answer is not None
-            answer.next_token = None
-            self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index), index)
+        self._sample_writers(writers, writer_indices)
         for (slot, _chunk), index in zip(reading, chunk_ends, strict=True):
             if slot.answer is not None:
                 self._after_chunk(slot, index)
@@ -465,8 +459,8 @@ class Scheduler:
     def _left_to_read(slot: Slot) -> tuple[int, float]:
         """Least left to read first, then first come: a short question does not wait behind a long
         paste, and of several reading the same prefix the first to come gets its answer first
-        (taking turns would give every one of them its first token late). The writers still
-        decode between any two chunks."""
+        (taking turns would give every one of them its first token late). The writers' next
+        tokens go in the same llama_decode as every chunk."""
         answer = slot.answer
         assert answer is not None
         done = max(0, len(slot.seq.kv_tokens) - answer.reads[0][0])
@@ -474,10 +468,11 @@ class Scheduler:
 
     # --- writing -------------------------------------------------------------------
 
-    def _decode_writers(self) -> None:
-        writers = [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
-        if not writers:
-            return
+    def _writers(self) -> list[Slot]:
+        return [s for s in self.slots if s.answer is not None and s.answer.next_token is not None]
+
+    def _writer_batch(self, writers: list[Slot]) -> list[tuple[SequenceMemory, int]]:
+        """Each writer's sequence and next token, for one llama_decode."""
         active = len(self.active)
         batch = []
         for slot in writers:
@@ -486,17 +481,26 @@ class Scheduler:
             assert answer.next_token is not None
             answer.max_active = max(answer.max_active, active)
             batch.append((slot.seq, answer.next_token))
-        indices = self.model.decode_step(batch)
-        self._count_written(len(writers))
-        if indices is None:  # llama.cpp found no room in the context
-            for slot in writers:
-                self._finish(slot, "context_full")
-            return
+        return batch
+
+    def _sample_writers(self, writers: list[Slot], indices: list[int]) -> None:
         for slot, index in zip(writers, indices, strict=True):
             answer = slot.answer
             assert answer is not None
             answer.next_token = None
             self._took(slot, llama_cpp.llama_sampler_sample(answer.chain, self.model.context, index), index)
+
+    def _decode_writers(self) -> None:
+        writers = self._writers()
+        if not writers:
+            return
+        indices = self.model.decode_step(self._writer_batch(writers))
+        self._count_written(len(writers))
+        if indices is None:  # llama.cpp found no room in the context
+            for slot in writers:
+                self._finish(slot, "context_full")
+            return
+        self._sample_writers(writers, indices)
 
     def _count_written(self, count: int) -> None:
         now = time.monotonic()

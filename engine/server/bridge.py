@@ -225,7 +225,11 @@ class EngineBridge:
 
     def _route(self, event: ClientEvent) -> None:
         match event:
-            case Started() | Token() | EngineStats():
+            case Started():
+                if (record := self.in_flight.get(event.request_id)) is not None:
+                    record.prompt_tokens, record.cached_tokens = event.prompt_tokens, event.cached_tokens
+                self._to_answer(event.request_id, event)
+            case Token() | EngineStats():
                 self._to_answer(event.request_id, event)
             case Finished():
                 self._to_answer(event.request_id, event)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -46,7 +47,7 @@ async def list_models(service: ApiService, _request: Request) -> Response:
                 "created": int(entry.path.stat().st_mtime) if entry.path.exists() else 0,
                 "owned_by": entry.repo_id.split("/")[0] if entry.repo_id else OWNER,
                 "capabilities": CAPABILITIES,
-                "loaded": loaded is not None and entry.holds(_path(loaded.path)),
+                "loaded": loaded is not None and entry.holds(Path(loaded.path)),
                 "size_bytes": entry.size_bytes,
                 "architecture": meta.architecture,
                 "context_length": meta.context_length,
@@ -196,9 +197,3 @@ def text_logprobs(scores: Sequence[TokenLogprob], offset: int) -> dict[str, Any]
         "top_logprobs": [{t: lp for t, _b, lp in s.top} for s in scores],
         "text_offset": offsets,
     }
-
-
-def _path(path: str) -> Any:
-    from pathlib import Path
-
-    return Path(path)

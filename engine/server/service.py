@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -142,6 +142,3 @@ class WatchedStream(StreamingResponse):
 
 def json_response(body: object, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status, headers, media_type="application/json")
-
-
-Route = Callable[[Request], Awaitable[Response]]

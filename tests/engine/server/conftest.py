@@ -5,15 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.server.served import ServedApi
+from tests.engine.server.served import ServedApi, serving
 
 
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) -> Iterator[ServedApi]:
     """One `hearth serve` on the starter model for a module's tests (4 slots)."""
-    served = ServedApi(tmp_path_factory.mktemp("serve-home"), probed_kernels, "--parallel", "4", "--ctx", "4096")
-    try:
-        served.wait_ready()
+    with serving(tmp_path_factory.mktemp("serve-home"), probed_kernels, "--parallel", "4", "--ctx", "4096") as served:
         yield served
-    finally:
-        served.stop()

@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -74,3 +76,14 @@ class ServedApi:
                 self.process.kill()
                 self.process.wait(5)
         self._log_file.close()
+
+
+@contextmanager
+def serving(home: Path, probed_kernels: Path, *args: str) -> Iterator[ServedApi]:
+    """A ready `hearth serve` with `args`, stopped afterwards."""
+    served = ServedApi(home, probed_kernels, *args)
+    try:
+        served.wait_ready()
+        yield served
+    finally:
+        served.stop()

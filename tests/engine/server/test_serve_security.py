@@ -13,7 +13,7 @@ import httpx
 import openai
 import pytest
 
-from tests.engine.server.served import ServedApi
+from tests.engine.server.served import ServedApi, serving
 
 pytestmark = pytest.mark.e2e  # a real `hearth serve` on a real model
 
@@ -22,8 +22,9 @@ KEY = "sesame-0123456789"
 
 @pytest.fixture(scope="module")
 def keyed_api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) -> Iterator[ServedApi]:
-    served = ServedApi(
-        tmp_path_factory.mktemp("serve-key"),
+    home = tmp_path_factory.mktemp("serve-key")
+    with serving(
+        home,
         probed_kernels,
         "--api-key",
         KEY,
@@ -33,12 +34,8 @@ def keyed_api(tmp_path_factory: pytest.TempPathFactory, probed_kernels: Path) ->
         "http://notes.local",
         "--max-in-flight",
         "2",
-    )
-    try:
-        served.wait_ready()
+    ) as served:
         yield served
-    finally:
-        served.stop()
 
 
 def test_a_request_without_the_key_is_refused(keyed_api: ServedApi) -> None:
