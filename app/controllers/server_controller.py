@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from app.panels.server_view import ServerView
 from engine.client.engine_loop import EngineLoop
 from engine.protocol import LoadOptions
-from engine.server.config import DEFAULT_PORT, ServerConfig
+from engine.server.config import DEFAULT_PORT, ServerConfig, listening_socket
 
 if TYPE_CHECKING:  # uvicorn and the server load when the switch is first turned on
     import uvicorn
@@ -81,12 +81,9 @@ class ServerController(QObject):
         if self.state.running or self._engine is None:
             return self.state.running
         port = port or self._view.port.value()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            sock.bind(("127.0.0.1", port))
+            sock = listening_socket("127.0.0.1", port)
         except OSError:
-            sock.close()
             self._fail(self.tr("Port {port} is in use by another program; choose another port.").format(port=port))
             return False
         import uvicorn

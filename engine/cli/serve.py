@@ -6,9 +6,10 @@ With the window open, its Server switch serves the window's engine instead (app/
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 
-from engine.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, is_loopback
+from engine.server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig, is_loopback, listening_socket
 
 
 class ServeError(RuntimeError):
@@ -73,10 +74,16 @@ def serve(args: argparse.Namespace) -> int:
     from engine.server.app import build_app
     from engine.server.bridge import EngineBridge
     from engine.server.catalog import ModelCatalog
+    from engine.server.quiet_server import QuietServer
     from engine.server.service import ApiService
 
     config = config_from(args)
     default_path = resolve_model(args.model)
+    try:
+        sock = listening_socket(config.host, config.port)
+    except OSError as exc:
+        why = "it is in use by another program" if exc.errno == errno.EADDRINUSE else exc.strerror
+        raise ServeError(f"Hearth cannot listen on {config.base_url}: {why}; choose another --port.") from None
 
     def options_for(path: str) -> LoadOptions:
         return LoadOptions(path, n_ctx=args.ctx, n_threads=args.threads, parallel=args.parallel)
@@ -84,11 +91,9 @@ def serve(args: argparse.Namespace) -> int:
     engine = EngineLoop(name="hearth-serve-engine")
     engine.start()
     service = ApiService(config, EngineBridge(engine, options_for), ModelCatalog(default_path))
-    server = uvicorn.Server(
+    server = QuietServer(
         uvicorn.Config(
             build_app(service),
-            host=config.host,
-            port=config.port,
             log_level="warning",
             access_log=False,
             lifespan="on",
@@ -101,7 +106,10 @@ def serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        server.run()
+        server.run(sockets=[sock])
     finally:
+        sock.close()
         engine.stop()
+    if server.started:
+        print("Hearth stopped serving.", file=sys.stderr)
     return 0 if server.started else 1

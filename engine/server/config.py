@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from dataclasses import dataclass
 
 DEFAULT_HOST = "127.0.0.1"
@@ -45,3 +46,16 @@ def is_loopback(host: str) -> bool:
 
 def is_wildcard(host: str) -> bool:
     return host in ("0.0.0.0", "::", "")  # naming the wildcard, not binding it
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to host:port, for uvicorn to serve on; OSError if it cannot be (a port in use).
+    Bound before the server starts, so that the caller can say why in one sentence."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock

@@ -3,6 +3,7 @@ allow-list."""
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 import time
@@ -105,3 +106,30 @@ def test_a_full_queue_answers_429_with_retry_after(keyed_api: ServedApi) -> None
         assert third.status_code == 429
         assert third.headers["retry-after"] == "1"
         assert third.json()["error"]["code"] == "queue_full"
+
+
+def test_a_port_in_use_is_said_in_one_sentence(hearth_home: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                "from engine.cli.main import main; raise SystemExit(main())",
+                "serve",
+                "--port",
+                str(port),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        f"hearth: Hearth cannot listen on http://127.0.0.1:{port}: it is in use by another program; "
+        "choose another --port."
+    )
