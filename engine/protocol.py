@@ -17,6 +17,8 @@ from typing import Literal
 # --- enumerated values: mypy checks every producer and consumer against these ------
 
 Role = Literal["system", "user", "assistant"]
+# A message in an answer's prompt: a stored conversation's roles, or a tool's result (the local API).
+MessageRole = Literal["system", "user", "assistant", "tool"]
 # When the conversation outgrows the context: leave out the oldest turns, or refuse.
 OverflowPolicy = Literal["drop_oldest", "stop"]
 # The KV cache's number format: exact, or about half / a quarter of the memory.
@@ -39,9 +41,20 @@ LoadFailureKind = Literal["", "memory", "crash", "crash_loop"]
 
 
 @dataclass(frozen=True)
+class ToolCall:
+    """A function the model asked to call (engine/prompt/tool_calls.py)."""
+
+    name: str
+    arguments: str  # a JSON object, as text
+    id: str = ""  # the caller's id for it (OpenAI's tool_call_id), "" where it has none
+
+
+@dataclass(frozen=True)
 class ChatMessage:
-    role: Role
+    role: MessageRole
     content: str
+    tool_calls: tuple[ToolCall, ...] = ()  # an assistant's calls
+    tool_call_id: str = ""  # a tool message: which call it answers
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,17 @@ class SamplingParams:
     grammar: str = ""
     # A JSON schema (as JSON text) the answer must keep to; the engine turns it into a grammar.
     json_schema: str = ""
+    # A JSON schema (as JSON text) every tool call's JSON must keep to: the engine turns it into a
+    # grammar of <tool_call> blocks (engine/prompt/tool_calls.py). "": no tools.
+    tool_call_schema: str = ""
+    tool_calls_parallel: bool = True  # more than one call in an answer
+    # True: the answer is tool calls from its first token (tool_choice "required" or a named
+    # function). False: the model may write text, and the grammar wakes at "<tool_call>".
+    tool_call_required: bool = False
+    # What wakes a lazy grammar: regular expressions over the text written so far (llama.cpp's
+    # trigger patterns), whose first group starts the constrained part. (): the grammar holds from
+    # the first token.
+    grammar_triggers: tuple[str, ...] = ()
     # Log-probabilities of each written token (OpenAI's logprobs), with this many of the likeliest
     # alternatives; -1: none.
     logprobs: int = -1
@@ -72,7 +96,18 @@ class SamplingParams:
 
 # What only the local API asks for, per request: never stored with a conversation, a preset or a
 # model's defaults (the window has no control for them).
-API_ONLY_SAMPLING = ("presence_penalty", "frequency_penalty", "logit_bias", "grammar", "json_schema", "logprobs")
+API_ONLY_SAMPLING = (
+    "presence_penalty",
+    "frequency_penalty",
+    "logit_bias",
+    "grammar",
+    "json_schema",
+    "tool_call_schema",
+    "tool_calls_parallel",
+    "tool_call_required",
+    "grammar_triggers",
+    "logprobs",
+)
 
 AUTO_GPU_LAYERS = -1
 DEFAULT_PARALLEL = 2
@@ -150,6 +185,9 @@ class Generate:
     # up to where this prompt's reads begin: for callers that send whole conversations each time
     # (the local API), so that a shared system prompt or a question asked again is not read again.
     longest_prefix: bool = False
+    # The functions the model may call, as the OpenAI `tools` list in JSON text ("": none): given to
+    # the chat template, or described in the system prompt where the template has no place for them.
+    tools: str = ""
 
 
 @dataclass(frozen=True)

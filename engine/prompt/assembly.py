@@ -58,7 +58,7 @@ def system_prompt_length(model: PromptModel, cmd: Generate, prompt: list[int]) -
     if not messages or messages[0].role != "system":
         return 0
     template = with_override(model.template, cmd.template_override)
-    text = template.render(messages[:1], add_generation_prompt=False)
+    text = template.render(messages[:1], add_generation_prompt=False, tools=cmd.tools)
     tokens = model.tokenize(text, add_special=True)
     # The system part's tokens must be exactly where the whole prompt has them.
     if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:

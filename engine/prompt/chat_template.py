@@ -17,6 +17,7 @@ from typing import Final
 from engine.errors import UserError
 from engine.prompt import template_guard
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES, CHATML_TEMPLATE, RAW_TEMPLATE, RAW_TEMPLATE_NAME
+from engine.prompt.tool_calls import speaks_tools, template_messages
 from engine.protocol import ChatMessage, ChatTemplateSource
 
 logger = logging.getLogger(__name__)
@@ -47,23 +48,28 @@ class ChatTemplate:
     eos_token: str
 
     def render(
-        self, messages: tuple[ChatMessage, ...], continue_last: bool = False, add_generation_prompt: bool = True
+        self,
+        messages: tuple[ChatMessage, ...],
+        continue_last: bool = False,
+        add_generation_prompt: bool = True,
+        tools: str = "",
     ) -> str:
-        """The prompt text; with `continue_last`, the last (assistant) message is left open to write on."""
+        """The prompt text; with `continue_last`, the last (assistant) message is left open to write on.
+        `tools`: the functions the model may call (OpenAI's `tools` list, as JSON text)."""
         if continue_last and messages and messages[-1].role == "assistant":
-            return self.render(messages[:-1]) + messages[-1].content
-        payload = [{"role": m.role, "content": m.content} for m in messages]
+            return self.render(messages[:-1], tools=tools) + messages[-1].content
+        payload, tool_list = template_messages(messages, tools, native=speaks_tools(self.text))
+        variables: dict[str, object] = {
+            "messages": payload,
+            "eos_token": self.eos_token,
+            "bos_token": self.bos_token,
+            "add_generation_prompt": add_generation_prompt,
+        }
+        if tool_list:
+            variables["tools"] = tool_list
         try:
             compiled = template_guard.compile_template(self.text)
-            return template_guard.render(
-                compiled,
-                {
-                    "messages": payload,
-                    "eos_token": self.eos_token,
-                    "bos_token": self.bos_token,
-                    "add_generation_prompt": add_generation_prompt,
-                },
-            )
+            return template_guard.render(compiled, variables)
         except Exception as exc:  # jinja raises many kinds; the user needs one sentence
             raise TemplateError("chat_template.failed", problem=exc) from exc
 

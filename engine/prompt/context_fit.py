@@ -36,7 +36,7 @@ def fit_prompt(model: PromptModel, cmd: Generate) -> tuple[list[int], int]:
     template = with_override(model.template, cmd.template_override)
 
     def tokens_for(messages: tuple[ChatMessage, ...]) -> list[int]:
-        return model.tokenize(template.render(messages, cmd.continue_last), add_special=True)
+        return model.tokenize(template.render(messages, cmd.continue_last, tools=cmd.tools), add_special=True)
 
     budget = model.n_ctx - answer_room(model.n_ctx, cmd.sampling.max_tokens)
     appended = _append_to_history(model, template, cmd)
@@ -83,8 +83,8 @@ def _append_to_history(model: PromptModel, template: ChatTemplate, cmd: Generate
         return None
     if messages[-1].role != "user" or messages[-2].role != "assistant":
         return None
-    history_text = template.render(messages[:-2]) + messages[-2].content
-    full_text = template.render(messages)
+    history_text = template.render(messages[:-2], tools=cmd.tools) + messages[-2].content
+    full_text = template.render(messages, tools=cmd.tools)
     if not full_text.startswith(history_text):
         return None
     spelled = model.detokenize(cmd.history_tokens)

@@ -94,14 +94,9 @@ def render(template: jinja2.Template, variables: Mapping[str, Any]) -> str:
     written = 0
     try:
         # Piece by piece, so a flood stops at the cap instead of being joined in memory first.
+        defaults = {"functions": None, "function_call": None, "tools": None, "tool_choice": None}
         for piece in template.generate(
-            raise_exception=_raise_exception,
-            strftime_now=_strftime_now,
-            functions=None,
-            function_call=None,
-            tools=None,
-            tool_choice=None,
-            **variables,
+            raise_exception=_raise_exception, strftime_now=_strftime_now, **{**defaults, **variables}
         ):
             written += len(piece)
             if written > MAX_TEXT:

@@ -17,6 +17,7 @@ from dataclasses import replace
 import llama_cpp
 
 from engine.errors import UserError
+from engine.prompt.tool_calls import calls_grammar, schema_names, triggers
 from engine.protocol import SamplingParams
 
 SamplerPointer = ctypes.c_void_p
@@ -30,22 +31,50 @@ def resolve_seed(params: SamplingParams) -> int:
     return params.seed if params.seed is not None else random.randrange(0, 2**32 - 1)
 
 
+def needs_grammar(params: SamplingParams) -> bool:
+    return bool(params.grammar or params.json_schema or params.tool_call_schema)
+
+
 def with_grammar(params: SamplingParams, vocab: llama_cpp.llama_vocab_p) -> SamplingParams:
-    """`params` with its JSON schema turned into a grammar that llama.cpp has parsed; GrammarError if
-    it cannot be (checked before an answer takes a slot, so it fails with a sentence)."""
-    if params.json_schema:
+    """`params` with its JSON schema or tool calls turned into a grammar that llama.cpp has parsed;
+    GrammarError if it cannot be (checked before an answer takes a slot, so it fails with a sentence)."""
+    if params.json_schema or params.tool_call_schema:
         from llama_cpp.llama_grammar import json_schema_to_gbnf
 
         try:
-            params = replace(params, grammar=json_schema_to_gbnf(params.json_schema), json_schema="")
+            if params.tool_call_schema:
+                call = json_schema_to_gbnf(params.tool_call_schema)
+                required = params.tool_call_required
+                params = replace(
+                    params,
+                    grammar=calls_grammar(call, parallel=params.tool_calls_parallel, required=required),
+                    grammar_triggers=() if required else triggers(schema_names(params.tool_call_schema)),
+                    tool_call_schema="",
+                )
+            else:
+                params = replace(params, grammar=json_schema_to_gbnf(params.json_schema), json_schema="")
         except (ValueError, KeyError, TypeError, RecursionError) as exc:
             raise GrammarError("engine.grammar_invalid") from exc
     if params.grammar:
-        grammar = llama_cpp.llama_sampler_init_grammar(vocab, params.grammar.encode(), b"root")
-        if not grammar:
-            raise GrammarError("engine.grammar_invalid")
-        llama_cpp.llama_sampler_free(grammar)
+        llama_cpp.llama_sampler_free(_grammar_sampler(params, vocab))
     return params
+
+
+def _grammar_sampler(params: SamplingParams, vocab: llama_cpp.llama_vocab_p) -> SamplerPointer:
+    """llama.cpp's grammar sampler for `params.grammar`: lazy (asleep until one of
+    `grammar_triggers` matches the text written so far) where triggers are given."""
+    grammar: SamplerPointer
+    if params.grammar_triggers:
+        count = len(params.grammar_triggers)
+        patterns = (ctypes.c_char_p * count)(*(pattern.encode() for pattern in params.grammar_triggers))
+        grammar = llama_cpp.llama_sampler_init_grammar_lazy_patterns(
+            vocab, params.grammar.encode(), b"root", patterns, count, None, 0
+        )
+    else:
+        grammar = llama_cpp.llama_sampler_init_grammar(vocab, params.grammar.encode(), b"root")
+    if not grammar:
+        raise GrammarError("engine.grammar_invalid")
+    return grammar
 
 
 def preselect_size(params: SamplingParams) -> int:
@@ -92,10 +121,7 @@ def sampler_chain(
             # Before any cut: the grammar must see every token, or the top k could all be refused.
             if vocab is None:
                 raise ValueError("a grammar needs the model's vocabulary")
-            grammar = llama_cpp.llama_sampler_init_grammar(vocab, params.grammar.encode(), b"root")
-            if not grammar:
-                raise GrammarError("engine.grammar_invalid")
-            add(chain, grammar)
+            add(chain, _grammar_sampler(params, vocab))
         first_cut = preselect_size(params) if preselect and not params.grammar else 0
         if first_cut:
             add(chain, llama_cpp.llama_sampler_init_top_k(first_cut))

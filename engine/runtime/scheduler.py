@@ -60,7 +60,7 @@ from engine.protocol import (
 )
 from engine.runtime.batch import SHARED_READ_CHUNK
 from engine.runtime.llama_runtime import LlamaModel
-from engine.runtime.sampler import GrammarError, sampler_chain, with_grammar
+from engine.runtime.sampler import GrammarError, needs_grammar, sampler_chain, with_grammar
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 from engine.runtime.text_stream import Utf8Stream
 
@@ -251,7 +251,7 @@ class Scheduler:
             cmd = self.waiting[0]
             try:
                 # Checked once (a request waiting for a slot comes by again each step).
-                if cmd.request_id not in self._plans and (cmd.sampling.json_schema or cmd.sampling.grammar):
+                if cmd.request_id not in self._plans and needs_grammar(cmd.sampling):
                     cmd = self.waiting[0] = replace(cmd, sampling=with_grammar(cmd.sampling, self.model.vocab))
                 plan = self._plans.get(cmd.request_id) or plan_prompt(self.model, cmd)
                 self.model.check_fits(plan.tokens)

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 
 from engine.prompt.builtin_templates import RAW_TEMPLATE_NAME
-from engine.protocol import AnswerFailed, Finished, Generate, Metrics, ModelInfo, Token, TokenLogprob
+from engine.prompt.tool_calls import ToolCallReader
+from engine.protocol import AnswerFailed, Finished, Generate, Metrics, ModelInfo, Token, TokenLogprob, ToolCall
 from engine.server.bridge import EngineBridge, ServedRequest
 from engine.server.errors import ApiError
 from engine.server.params import AnswerRequest
@@ -27,12 +29,13 @@ class Piece:
     index: int  # which of the n answers
     text: str
     logprobs: tuple[TokenLogprob, ...] = ()  # of the tokens this text came from, when asked for
+    tool_calls: tuple[ToolCall, ...] = ()  # calls that closed with this piece
 
 
 @dataclass(frozen=True)
 class ChoiceEnd:
     index: int
-    finish_reason: str  # OpenAI's: "stop" (the model ended, or a stop string), "length"
+    finish_reason: str  # OpenAI's: "stop" (the model ended, or a stop string), "length", "tool_calls"
     metrics: Metrics
 
 
@@ -58,6 +61,7 @@ def generates(request: AnswerRequest, model: ModelInfo, bridge: EngineBridge, se
                 overflow_policy=request.overflow_policy,
                 cache_owner=owner,
                 longest_prefix=True,
+                tools=request.tools,
             )
         )
     return commands
@@ -83,6 +87,8 @@ async def run_answers(
         for i, (cmd, record) in enumerate(zip(commands, records, strict=True))
     ]
     matchers = [StopMatcher(request.stop) for _ in commands]
+    names = [tool["function"]["name"] for tool in json.loads(request.tools)] if request.tools else []
+    readers = [ToolCallReader(names) if request.tools else None for _ in commands]
     running = len(tasks)
     try:
         while running:
@@ -92,18 +98,24 @@ async def run_answers(
                     running -= 1
                 case Token():
                     matcher = matchers[index]
-                    text = matcher.feed(event.text)
-                    if text or (event.logprobs and not matcher.stopped):
-                        yield Piece(index, text, event.logprobs)
+                    piece = _piece(index, matcher.feed(event.text), readers[index], event.logprobs)
+                    if piece.text or piece.tool_calls or (event.logprobs and not matcher.stopped):
+                        yield piece
                     if matcher.stopped:
                         bridge.stop(commands[index].request_id)
                 case Finished():
-                    matcher = matchers[index]
-                    if tail := matcher.flush():
-                        yield Piece(index, tail)
-                    yield ChoiceEnd(index, finish_reason(event.metrics, matcher.stopped), event.metrics)
+                    matcher, reader = matchers[index], readers[index]
+                    tail = _piece(index, matcher.flush(), reader, ())
+                    if reader is not None:
+                        tail = replace(tail, text=tail.text + reader.flush())
+                    if tail.text or tail.tool_calls:
+                        yield tail
+                    reason = finish_reason(event.metrics, matcher.stopped)
+                    if reader is not None and reader.calls and reason == "stop":
+                        reason = "tool_calls"
+                    yield ChoiceEnd(index, reason, event.metrics)
                 case AnswerFailed():
-                    raise api_error_of(event)
+                    raise api_error_of(event, "tools" if request.tools else "response_format")
     finally:
         for task in tasks:
             task.cancel()
@@ -112,13 +124,22 @@ async def run_answers(
                 await task
 
 
+def _piece(index: int, text: str, reader: ToolCallReader | None, logprobs: tuple[TokenLogprob, ...]) -> Piece:
+    """The text the reader sees, with the calls that closed in it taken out."""
+    if reader is None:
+        return Piece(index, text, logprobs)
+    shown, calls = reader.feed(text)
+    return Piece(index, shown, logprobs, tuple(calls))
+
+
 def finish_reason(metrics: Metrics, stopped_by_string: bool) -> str:
     if stopped_by_string or metrics.stop_reason in ("eog", "cancelled"):
         return "stop"
     return "length"  # max_tokens, or the context is full
 
 
-def api_error_of(failure: AnswerFailed) -> ApiError:
+def api_error_of(failure: AnswerFailed, grammar_param: str = "response_format") -> ApiError:
+    """The HTTP error for a failed answer; `grammar_param` names what asked for its grammar."""
     params = dict(failure.reason_params)
     if failure.reason_code in ("context.history_too_long", "context.message_too_long", "context.too_long"):
         tokens, n_ctx = params.get("tokens", "?"), params.get("n_ctx", "?")
@@ -131,7 +152,7 @@ def api_error_of(failure: AnswerFailed) -> ApiError:
             code="context_length_exceeded",
         )
     if failure.reason_code == "engine.grammar_invalid":
-        return ApiError(400, failure.reason, param="response_format", code="invalid_schema")
+        return ApiError(400, failure.reason, param=grammar_param, code="invalid_schema")
     if failure.reason_code.startswith("chat_template."):
         return ApiError(400, failure.reason, param="messages", code="template_failed")
     return ApiError(500, failure.reason, code="engine_failed", kind="server_error")

@@ -4,7 +4,7 @@ as the `ollama` Python client and Open WebUI read them. Durations are nanosecond
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from engine.models.gguf_info import ModelMetadata
-from engine.protocol import Metrics
+from engine.protocol import Metrics, ToolCall
 from engine.server.answering import ChoiceEnd, Piece, timings
 from engine.server.errors import ApiError, invalid
 from engine.server.params import AnswerRequest, check_for_model, ollama_chat, ollama_generate
@@ -73,7 +73,7 @@ async def show(service: ApiService, request: Request) -> Response:
                 "general.parameter_count": meta.parameter_count,
                 f"{meta.architecture}.context_length": meta.context_length,
             },
-            "capabilities": ["completion"],
+            "capabilities": ["completion", "tools"],
             "modified_at": _now(),
         }
     )
@@ -127,18 +127,26 @@ async def _answer(service: ApiService, request: Request, answer: AnswerRequest, 
     return json_response(result) if result is not None else Response(status_code=499)
 
 
-def _message(kind: str, text: str) -> dict[str, Any]:
-    return {"message": {"role": "assistant", "content": text}} if kind == "chat" else {"response": text}
+def ollama_message(kind: str, text: str, calls: Sequence[ToolCall] = ()) -> dict[str, Any]:
+    if kind != "chat":
+        return {"response": text}
+    message: dict[str, Any] = {"role": "assistant", "content": text}
+    if calls:  # Ollama's shape: the arguments as an object, each call whole
+        message["tool_calls"] = [
+            {"id": call.id, "function": {"index": i, "name": call.name, "arguments": json.loads(call.arguments)}}
+            for i, call in enumerate(calls)
+        ]
+    return {"message": message}
 
 
-def _final(kind: str, name: str, end: ChoiceEnd, text: str = "") -> dict[str, Any]:
+def _final(kind: str, name: str, end: ChoiceEnd, text: str = "", calls: Sequence[ToolCall] = ()) -> dict[str, Any]:
     m: Metrics = end.metrics
     return {
         "model": name,
         "created_at": _now(),
-        **_message(kind, text),
+        **ollama_message(kind, text, calls),
         "done": True,
-        "done_reason": end.finish_reason,
+        "done_reason": "stop" if end.finish_reason == "tool_calls" else end.finish_reason,
         "total_duration": int(m.total_s * NS),
         "load_duration": int(m.load_s * NS),
         "prompt_eval_count": m.prompt_tokens,
@@ -152,14 +160,16 @@ def _final(kind: str, name: str, end: ChoiceEnd, text: str = "") -> dict[str, An
 async def _collect(service: ApiService, job: Job, kind: str) -> dict[str, Any]:
     name = job.model_name
     text = ""
+    calls: list[ToolCall] = []
     end: ChoiceEnd | None = None
     async for output in service.outputs(job):
         if isinstance(output, Piece):
             text += output.text
+            calls.extend(output.tool_calls)
         else:
             end = output
     assert end is not None
-    return _final(kind, name, end, text)
+    return _final(kind, name, end, text, calls)
 
 
 async def _stream(service: ApiService, job: Job, kind: str) -> AsyncIterator[str]:
@@ -167,7 +177,8 @@ async def _stream(service: ApiService, job: Job, kind: str) -> AsyncIterator[str
     try:
         async for output in service.outputs(job):
             if isinstance(output, Piece):
-                line = {"model": name, "created_at": _now(), **_message(kind, output.text), "done": False}
+                message = ollama_message(kind, output.text, output.tool_calls)
+                line = {"model": name, "created_at": _now(), **message, "done": False}
             else:
                 line = _final(kind, name, output)
             yield json.dumps(line, ensure_ascii=False) + "\n"

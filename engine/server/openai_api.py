@@ -16,7 +16,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from engine.protocol import TokenLogprob
+from engine.protocol import TokenLogprob, ToolCall
 from engine.server.answering import ChoiceEnd, Piece, timings, unix_now, usage
 from engine.server.errors import ApiError
 from engine.server.params import AnswerRequest, check_for_model, openai_chat, openai_completion
@@ -30,7 +30,7 @@ CAPABILITIES = {
     "embeddings": True,
     "json_schema": True,
     "logprobs": True,
-    "tools": False,
+    "tools": True,
 }
 
 
@@ -83,19 +83,24 @@ async def _collect(service: ApiService, job: Job, kind: str, reply_id: str) -> d
     answer, name = job.answer, job.model_name
     texts = [""] * answer.n
     logprobs: list[list[TokenLogprob]] = [[] for _ in range(answer.n)]
+    calls: list[list[ToolCall]] = [[] for _ in range(answer.n)]
     wanted = answer.sampling.logprobs >= 0
     ends: list[ChoiceEnd] = []
     async for output in service.outputs(job):
         if isinstance(output, Piece):
             texts[output.index] += output.text
             logprobs[output.index].extend(output.logprobs)
+            calls[output.index].extend(output.tool_calls)
         else:
             ends.append(output)
     ends.sort(key=lambda end: end.index)
     choices = []
     for end in ends:
         if kind == "chat":
-            message = {"role": "assistant", "content": texts[end.index]}
+            message: dict[str, Any] = {"role": "assistant", "content": texts[end.index]}
+            if calls[end.index]:
+                message["content"] = texts[end.index] or None  # OpenAI's: no text beside the calls
+                message["tool_calls"] = [openai_call(call) for call in calls[end.index]]
             scores = chat_logprobs(logprobs[end.index]) if wanted else None
             choices.append(
                 {"index": end.index, "message": message, "logprobs": scores, "finish_reason": end.finish_reason}
@@ -151,12 +156,21 @@ async def _stream(service: ApiService, job: Job, kind: str, reply_id: str) -> As
         return {"index": index, "delta": delta, "logprobs": logprobs, "finish_reason": finish}
 
     ends: list[ChoiceEnd] = []
+    calls_sent = [0] * answer.n  # each call's index in its answer's tool_calls
     try:
         if kind == "chat":
             yield chunk([choice(i, "", None, first=True) for i in range(answer.n)])
         async for output in service.outputs(job):
             if isinstance(output, Piece):
-                yield chunk([choice(output.index, output.text, None, scores=output.logprobs)])
+                if output.text or output.logprobs:
+                    yield chunk([choice(output.index, output.text, None, scores=output.logprobs)])
+                for call in output.tool_calls:
+                    # The name first, then the arguments: how OpenAI streams a call, and how its SDK
+                    # puts one together again (by index).
+                    position = calls_sent[output.index]
+                    calls_sent[output.index] += 1
+                    for delta in call_deltas(call, position):
+                        yield chunk([{"index": output.index, "delta": delta, "logprobs": None, "finish_reason": None}])
             else:
                 ends.append(output)
                 extra = {"timings": timings(output.metrics)}
@@ -167,6 +181,16 @@ async def _stream(service: ApiService, job: Job, kind: str, reply_id: str) -> As
     except ApiError as error:  # after the response began: said in the stream, as llama-server does
         yield f"data: {json.dumps(error.openai_body(), ensure_ascii=False)}\n\n"
     yield "data: [DONE]\n\n"
+
+
+def openai_call(call: ToolCall) -> dict[str, Any]:
+    return {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}
+
+
+def call_deltas(call: ToolCall, position: int) -> list[dict[str, Any]]:
+    named = {"index": position, "id": call.id, "type": "function", "function": {"name": call.name, "arguments": ""}}
+    argued = {"index": position, "function": {"arguments": call.arguments}}
+    return [{"tool_calls": [named]}, {"tool_calls": [argued]}]
 
 
 def chat_logprobs(scores: Sequence[TokenLogprob]) -> dict[str, Any]:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.protocol import ChatMessage, OverflowPolicy, Role, SamplingParams
+from engine.prompt.tool_calls import call_schema
+from engine.protocol import ChatMessage, OverflowPolicy, Role, SamplingParams, ToolCall
 from engine.server.errors import ApiError, invalid, unsupported
 
 # The sampling an API answer gets unless the request says otherwise: llama-server's defaults (so a
@@ -22,6 +24,8 @@ from engine.server.errors import ApiError, invalid, unsupported
 API_SAMPLING = SamplingParams(temperature=0.8, top_k=40, top_p=0.95, min_p=0.05, repeat_penalty=1.0, max_tokens=0)
 MAX_STOP_STRINGS = 16
 MAX_N = 16
+MAX_TOOLS = 128
+FUNCTION_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # OpenAI's rule for a function's name
 ROLES: dict[str, Role] = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant"}
 
 
@@ -39,6 +43,7 @@ class AnswerRequest:
     raw: bool = False  # no chat template (/v1/completions, Ollama's raw)
     overflow_policy: OverflowPolicy = "stop"  # "drop_oldest" only where the caller opts in
     user: str = ""  # a caller's own id: its cache owner
+    tools: str = ""  # the functions the model may call (OpenAI's tools list, as JSON text); "": none
 
 
 class Fields:
@@ -117,12 +122,14 @@ def openai_chat(body: object) -> AnswerRequest:
     if not isinstance(raw_messages, list) or not raw_messages:
         raise invalid("messages", "must be a non-empty list")
     messages = tuple(_openai_message(item, i) for i, item in enumerate(raw_messages))
-    _refuse_tools(fields)
+    tools, tool_sampling = _openai_tools(fields)
     sampling = _openai_sampling(fields, chat=True)
     sampling = _response_format(fields, sampling)
-    request = _common_openai(fields, model, messages, sampling)
+    if tools and sampling.json_schema:
+        raise unsupported("response_format", "a JSON schema together with tools; send one or the other")
+    request = _common_openai(fields, model, messages, replace(sampling, **tool_sampling))
     fields.refuse_rest()
-    return request
+    return replace(request, tools=tools)
 
 
 def openai_completion(body: object) -> AnswerRequest:
@@ -175,15 +182,22 @@ def _openai_message(item: object, index: int) -> ChatMessage:
     fields = Fields(item, where)
     role_name = fields.string("role", required=True)
     assert role_name is not None
+    if role_name == "function" or fields.has("function_call"):
+        raise unsupported(f"{where}.role" if role_name == "function" else f"{where}.function_call", "send tools")
+    if role_name == "tool":
+        call_id = fields.string("tool_call_id", required=True) or ""
+        content = _content_text(fields.take("content"), f"{where}.content")
+        fields.accept("name")
+        fields.refuse_rest()
+        return ChatMessage("tool", content, tool_call_id=call_id)
     role = ROLES.get(role_name)
-    if role_name in ("tool", "function") or fields.has("tool_calls") or fields.has("function_call"):
-        raise unsupported(f"{where}.role" if role_name in ("tool", "function") else f"{where}.tool_calls")
     if role is None:
-        raise invalid(f"{where}.role", "must be system, developer, user or assistant")
+        raise invalid(f"{where}.role", "must be system, developer, user, assistant or tool")
+    calls = _calls_in(fields, role, where, _openai_call)
     content = _content_text(fields.take("content"), f"{where}.content")
-    fields.accept("name")
+    fields.accept("name", "refusal")
     fields.refuse_rest()
-    return ChatMessage(role, content)
+    return ChatMessage(role, content, tool_calls=calls)
 
 
 def _content_text(content: object, where: str) -> str:
@@ -205,17 +219,122 @@ def _content_text(content: object, where: str) -> str:
     return "".join(texts)
 
 
-def _refuse_tools(fields: Fields) -> None:
-    tools = fields.take("tools")
-    if tools:
-        raise unsupported("tools", "tool calls are not built yet")
-    choice = fields.take("tool_choice")
-    if choice not in (None, "none"):
-        raise unsupported("tool_choice", "tool calls are not built yet")
-    fields.accept("parallel_tool_calls")  # with no tools, nothing to call in parallel
+def _openai_tools(fields: Fields) -> tuple[str, dict[str, Any]]:
+    """The tools list (JSON text, "" for none) and the sampling that holds calls to it."""
     for legacy in ("functions", "function_call"):
         if fields.has(legacy):
-            raise unsupported(legacy)
+            raise unsupported(legacy, "send tools and tool_choice instead")
+    raw_tools = fields.take("tools")
+    choice = fields.take("tool_choice")
+    parallel = fields.boolean("parallel_tool_calls", default=True)
+    if not raw_tools:
+        if choice not in (None, "none"):
+            raise invalid("tool_choice", "needs tools")
+        return "", {}
+    tools = _tool_list(raw_tools)
+    only = None
+    if isinstance(choice, Mapping):
+        choice_fields = Fields(choice, "tool_choice")
+        if choice_fields.string("type", required=True) != "function":
+            raise invalid("tool_choice.type", "must be function")
+        function = Fields(choice_fields.take("function"), "tool_choice.function")
+        only = function.string("name", required=True)
+        function.refuse_rest()
+        choice_fields.refuse_rest()
+        if only not in {tool["function"]["name"] for tool in tools}:
+            raise invalid("tool_choice.function.name", f"names no function in tools: {only!r}")
+    elif choice == "none":
+        return "", {}  # no call can be written: the model answers in words, as if it had no tools
+    elif choice not in (None, "auto", "required"):
+        raise invalid("tool_choice", "must be none, auto, required or a function")
+    required = choice not in (None, "auto")
+    return json.dumps(tools, ensure_ascii=False), tool_sampling(tools, only, required=required, parallel=parallel)
+
+
+def tool_sampling(tools: list[dict[str, Any]], only: str | None, *, required: bool, parallel: bool) -> dict[str, Any]:
+    return {
+        "tool_call_schema": json.dumps(call_schema(tools, only), ensure_ascii=False),
+        "tool_calls_parallel": parallel,
+        "tool_call_required": required,
+    }
+
+
+def _tool_list(value: object) -> list[dict[str, Any]]:
+    """OpenAI's tools, checked, in the shape the chat template and the grammar take."""
+    if not isinstance(value, list):
+        raise invalid("tools", "must be a list of functions")
+    if len(value) > MAX_TOOLS:
+        raise invalid("tools", f"may hold at most {MAX_TOOLS} functions")
+    tools: list[dict[str, Any]] = []
+    names: set[str] = set()
+    for i, item in enumerate(value):
+        where = f"tools[{i}]"
+        tool = Fields(item, where)
+        kind = tool.string("type") or "function"
+        if kind != "function":
+            raise unsupported(f"{where}.type", f"'{kind}' tools; Hearth's models call functions only")
+        function = Fields(tool.take("function"), f"{where}.function")
+        tool.refuse_rest()
+        name = function.string("name", required=True) or ""
+        if not FUNCTION_NAME.fullmatch(name):
+            raise invalid(f"{where}.function.name", "must be 1 to 64 letters, digits, _ or -")
+        if name in names:
+            raise invalid(f"{where}.function.name", f"repeats the name {name!r}")
+        names.add(name)
+        spec: dict[str, Any] = {"name": name}
+        if (description := function.string("description")) is not None:
+            spec["description"] = description
+        parameters = function.take("parameters")
+        if parameters is not None:
+            if not isinstance(parameters, Mapping):
+                raise invalid(f"{where}.function.parameters", "must be a JSON schema object")
+            spec["parameters"] = dict(parameters)
+        function.accept("strict")  # every call keeps to its schema anyway: the grammar holds it
+        function.refuse_rest()
+        tools.append({"type": "function", "function": spec})
+    return tools
+
+
+def _calls_in(
+    fields: Fields, role: Role, where: str, read_call: Callable[[object, str], ToolCall]
+) -> tuple[ToolCall, ...]:
+    raw_calls = fields.take("tool_calls")
+    if raw_calls is None:
+        return ()
+    if role != "assistant":
+        raise invalid(f"{where}.tool_calls", "only an assistant message calls tools")
+    if not isinstance(raw_calls, list):
+        raise invalid(f"{where}.tool_calls", "must be a list")
+    return tuple(read_call(call, f"{where}.tool_calls[{j}]") for j, call in enumerate(raw_calls))
+
+
+def _openai_call(value: object, where: str) -> ToolCall:
+    call = Fields(value, where)
+    call_id = call.string("id") or ""
+    if (call.string("type") or "function") != "function":
+        raise invalid(f"{where}.type", "must be function")
+    function = Fields(call.take("function"), f"{where}.function")
+    call.accept("index")  # a streamed call's place, which the SDK keeps when a client sends it back
+    call.refuse_rest()
+    name = function.string("name", required=True) or ""
+    arguments = _arguments(function.take("arguments"), f"{where}.function.arguments")
+    function.accept("parsed_arguments")  # the SDK's own copy of the arguments, when it parsed them
+    function.refuse_rest()
+    return ToolCall(name, arguments, call_id)
+
+
+def _arguments(value: object, where: str) -> str:
+    """A call's arguments as JSON text of an object (OpenAI sends text, Ollama an object)."""
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.strip() else {}
+        except ValueError:
+            raise invalid(where, "must be a JSON object") from None
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise invalid(where, "must be a JSON object")
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _logprobs(fields: Fields, *, chat: bool) -> int:
@@ -344,9 +463,15 @@ def ollama_chat(body: object, n_ctx: int) -> AnswerRequest:
     if not isinstance(raw_messages, list) or not raw_messages:
         raise invalid("messages", "must be a non-empty list")
     messages = tuple(_ollama_message(item, i) for i, item in enumerate(raw_messages))
-    if fields.take("tools"):
-        raise unsupported("tools", "tool calls are not built yet")
-    return _common_ollama(fields, model, messages, n_ctx, raw=False)
+    raw_tools = fields.take("tools")
+    request = _common_ollama(fields, model, messages, n_ctx, raw=False)
+    if not raw_tools:
+        return request
+    if request.sampling.json_schema:
+        raise unsupported("format", "a JSON format together with tools; send one or the other")
+    tools = _tool_list(raw_tools)  # Ollama has no tool_choice: the model chooses
+    sampling = replace(request.sampling, **tool_sampling(tools, None, required=False, parallel=True))
+    return replace(request, sampling=sampling, tools=json.dumps(tools, ensure_ascii=False))
 
 
 def ollama_generate(body: object, n_ctx: int) -> AnswerRequest | None:
@@ -420,14 +545,32 @@ def _ollama_message(item: object, index: int) -> ChatMessage:
     fields = Fields(item, where)
     role_name = fields.string("role", required=True)
     assert role_name is not None
-    if role_name == "tool" or fields.has("tool_calls"):
-        raise unsupported(f"{where}.role" if role_name == "tool" else f"{where}.tool_calls")
-    role = ROLES.get(role_name)
-    if role is None:
-        raise invalid(f"{where}.role", "must be system, user or assistant")
-    content = fields.string("content") or ""
     if fields.take("images"):
         raise unsupported(f"{where}.images", "Hearth's models read text only")
+    if role_name == "tool":
+        content = fields.string("content") or ""
+        call_id = fields.string("tool_call_id") or ""
+        fields.accept("tool_name", "name")
+        fields.refuse_rest()
+        return ChatMessage("tool", content, tool_call_id=call_id)
+    role = ROLES.get(role_name)
+    if role is None:
+        raise invalid(f"{where}.role", "must be system, user, assistant or tool")
+    calls = _calls_in(fields, role, where, _ollama_call)
+    content = fields.string("content") or ""
     fields.accept("thinking")
     fields.refuse_rest()
-    return ChatMessage(role, content)
+    return ChatMessage(role, content, tool_calls=calls)
+
+
+def _ollama_call(value: object, where: str) -> ToolCall:
+    call = Fields(value, where)
+    call_id = call.string("id") or ""
+    function = Fields(call.take("function"), f"{where}.function")
+    call.accept("type")
+    call.refuse_rest()
+    name = function.string("name", required=True) or ""
+    arguments = _arguments(function.take("arguments"), f"{where}.function.arguments")
+    function.accept("index")
+    function.refuse_rest()
+    return ToolCall(name, arguments, call_id)

@@ -153,7 +153,7 @@ def test_completions_reads_the_prompt_as_it_is(client: openai.OpenAI) -> None:
     ("extra", "param"),
     [
         ({"top_logprobs": 3}, "top_logprobs"),
-        ({"tools": [{"type": "function", "function": {"name": "f", "parameters": {}}}]}, "tools"),
+        ({"tools": [{"type": "code_interpreter"}]}, "tools[0].type"),
         ({"temperature": 5}, "temperature"),
         ({"frobnicate": 1}, "frobnicate"),
         (
