@@ -8,6 +8,8 @@ context, flash attention off as Hearth runs, prompt cache on, weight repack as H
              TTFT p50/p99 under that load
   turns      a multi-turn client sends its second turn the moment the first answer ends: that
              turn's TTFT (target <= llama-server's)
+  tools      questions that each ask for a tool call, with tool_choice auto, required and a named
+             function: how many answers are calls that parse and keep to their function
   cancel     a client that leaves while its answer is written, and while its long prompt is read:
              from the client closing to the engine stopping (target: within one step). Hearth's
              stop is its engine's own record (/hearth/requests); llama-server's is seen on /slots.
@@ -270,6 +272,85 @@ def part_turns(server: Server, rounds: int) -> dict[str, float]:
     return {"first_turn_ttft_s": median(first), "second_turn_ttft_s": median(second)}
 
 
+TOOLS = [
+    {
+        "type": "function",
+        "function": {
+            "name": "get_weather",
+            "description": "The weather now in a city",
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "city": {"type": "string"},
+                    "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
+                },
+                "required": ["city"],
+            },
+        },
+    },
+    {
+        "type": "function",
+        "function": {
+            "name": "get_time",
+            "description": "The time now in a city",
+            "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]},
+        },
+    },
+]
+TOOL_QUESTIONS = [
+    "What is the weather in Paris?",
+    "What time is it in Tokyo right now?",
+    "Is it raining in Taipei, and what time is it there?",
+    "Check the weather in Lisbon in fahrenheit.",
+]
+TOOL_CHOICES: dict[str, Any] = {
+    "auto": "auto",
+    "required": "required",
+    "named": {"type": "function", "function": {"name": "get_time"}},
+}
+
+
+def _call_keeps_to_its_tool(name: str, arguments: str) -> bool:
+    tool = next((t["function"] for t in TOOLS if t["function"]["name"] == name), None)
+    try:
+        values = json.loads(arguments)
+    except ValueError:
+        return False
+    if tool is None or not isinstance(values, dict):
+        return False
+    schema = tool["parameters"]
+    return set(schema["required"]) <= set(values) and set(values) <= set(schema["properties"])
+
+
+def part_tools(server: Server) -> dict[str, float]:
+    """For each tool_choice, how many answers came back as calls that parse and keep to their
+    function's parameters (every question here asks for a call), out of how many."""
+    figures: dict[str, float] = {}
+    with server.client() as client:
+        for label, choice in TOOL_CHOICES.items():
+            good = 0
+            for text in TOOL_QUESTIONS:
+                reply = client.chat.completions.create(
+                    model=server.model,
+                    messages=[{"role": "user", "content": text}],
+                    tools=TOOLS,  # type: ignore[arg-type]
+                    tool_choice=choice,
+                    temperature=0,
+                    max_tokens=160,
+                )
+                calls = reply.choices[0].message.tool_calls or []
+                wanted = "get_time" if label == "named" else None
+                if calls and all(
+                    _call_keeps_to_its_tool(c.function.name, c.function.arguments)  # type: ignore[union-attr]
+                    and (wanted is None or c.function.name == wanted)  # type: ignore[union-attr]
+                    for c in calls
+                ):
+                    good += 1
+            figures[label] = good
+    figures["asked"] = len(TOOL_QUESTIONS)
+    return figures
+
+
 def _hearth_stopped_at(server: Server) -> tuple[float, dict[str, Any]]:
     """When the engine stopped, by its own clock (the same monotonic clock as ours). Asked seldom:
     on 2 cores, a client polling every few ms slows the very step it waits for."""
@@ -361,6 +442,14 @@ def measure(server: Server, args: argparse.Namespace) -> dict[str, Any]:
             f"(first {figures['turns']['first_turn_ttft_s'] * 1000:.0f} ms)",
             flush=True,
         )
+    if "tools" in parts:
+        figures["tools"] = part_tools(server)
+        tools = figures["tools"]
+        print(
+            f"  {server.name:13} tool calls that parse and keep to their function, of {tools['asked']:.0f} asked: "
+            + ", ".join(f"{label} {tools[label]:.0f}" for label in TOOL_CHOICES),
+            flush=True,
+        )
     if "cancel" in parts:
         for during in ("decode", "prefill"):
             tries = args.rounds if during == "decode" else 1
@@ -386,7 +475,7 @@ def main() -> int:
     parser.add_argument("--parallel", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--kernels", choices=("safe", "full"), default="safe")
-    parser.add_argument("--parts", nargs="*", default=["single", "load", "turns", "cancel"])
+    parser.add_argument("--parts", nargs="*", default=["single", "load", "turns", "tools", "cancel"])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tokens", type=int, default=48, help="max_tokens of each answer")
     parser.add_argument("--per-client", type=int, default=2, help="requests each client sends in turn")
@@ -422,6 +511,13 @@ def main() -> int:
             compare(f"{clients} clients TTFT p99 s", f"load{clients}", "ttft_p99_s", 1.0, False)
     if "turns" in args.parts:
         compare("second-turn TTFT s", "turns", "second_turn_ttft_s", 1.0, False)
+    if "tools" in args.parts:
+        asked = ours["tools"]["asked"]
+        for label in TOOL_CHOICES:
+            print(
+                f"  tool_choice {label}: calls that parse {ours['tools'][label]:.0f}/{asked:.0f} here, "
+                f"{theirs['tools'][label]:.0f}/{asked:.0f} on llama-server"
+            )
     if "cancel" in args.parts:
         for during in ("decode", "prefill"):
             key = f"cancel_{during}_ms"
