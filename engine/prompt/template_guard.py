@@ -12,6 +12,7 @@ globals), so a template renders here exactly as it would there.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Callable, Mapping
 from datetime import datetime
@@ -62,8 +63,11 @@ def _environment() -> _GuardedEnvironment:
     return env
 
 
+@functools.lru_cache(maxsize=16)
 def compile_template(text: str) -> jinja2.Template:
-    """The compiled template; raises for one too big or with a syntax error."""
+    """The compiled template; raises for one too big or with a syntax error. Kept: compiling a
+    real chat template takes about 14 ms and rendering it a fraction of one, and every answer
+    renders its conversation one to four times (measured on Qwen 2.5's template)."""
     if len(text) > MAX_TEMPLATE_CHARS:
         raise TemplateBudgetError(f"the template is {len(text):,} characters long")
     return _environment().from_string(text)
