@@ -29,6 +29,8 @@ _CALL_RULE = "tool-call-json"
 # Whitespace inside a call, as llama.cpp's own JSON-schema grammars allow it: models indent their JSON.
 _SPACE_RULE = 'space ::= | " " | "\\n" [ \\t]{0,20}'
 _WS = r"[ \t\n]*"
+# The same whitespace as _SPACE_RULE, for the triggers: what they hand the grammar must keep to it.
+_SPACE = r"(?: |\n[ \t]{0,20})?"
 
 TOOLS_INSTRUCTIONS = (
     "# Tools\n\nYou may call one or more functions to assist with the user query.\n\n"
@@ -164,10 +166,10 @@ def _chars(text: str) -> list[str]:
     return [_escaped(c) for c in text]
 
 
-def _named_call_start(names: Sequence[str]) -> str:
+def _named_call_start(names: Sequence[str], space: str = _WS) -> str:
     """A call's JSON up to the end of its function's name: `{"name": "get_weather`."""
     alternatives = "|".join(_escaped(name) for name in names)
-    return rf'\{{{_WS}"name"{_WS}:{_WS}"(?:{alternatives})'
+    return rf'\{{{space}"name"{space}:{space}"(?:{alternatives})'
 
 
 def triggers(names: Sequence[str]) -> tuple[str, ...]:
@@ -175,10 +177,12 @@ def triggers(names: Sequence[str]) -> tuple[str, ...]:
     text written so far and must reach its end (`$`), and its first group is where the grammar
     takes over. The part after the opening is any prefix of what the grammar allows next, so the
     text llama.cpp hands the grammar always keeps to it (text it refuses would end the engine)."""
-    tag_rest = [_WS, r"\{", _WS, '"', *_chars("name"), '"', _WS, ":", _WS, '"']
-    after_name = ['"', _WS, ",", _WS, '"', *_chars("arguments"), '"', _WS, ":", _WS, r"\{", _WS, '"']
+    # Whitespace where the grammar has `space` and nowhere else (none between the name and its comma).
+    tag_rest = [_SPACE, r"\{", _SPACE, '"', *_chars("name"), '"', _SPACE, ":", _SPACE, '"']
+    after_name = ['"', ",", _SPACE, '"', *_chars("arguments"), '"', _SPACE, ":", _SPACE, r"\{", _SPACE, '"']
     tagged = f"({_escaped(TOOL_CALL_OPEN)}{_any_prefix(tag_rest)})$"
-    json_first = f"((?:{_escaped(FENCE)}(?:json)?\\n)?{_named_call_start(names)}{_any_prefix(after_name)})$"
+    named = _named_call_start(names, _SPACE)
+    json_first = f"((?:{_escaped(FENCE)}(?:json)?\\n)?{named}{_any_prefix(after_name)})$"
     return tagged, json_first
 
 

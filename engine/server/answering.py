@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from dataclasses import dataclass, replace
 
 from engine.prompt.builtin_templates import RAW_TEMPLATE_NAME
@@ -69,7 +69,7 @@ def generates(request: AnswerRequest, model: ModelInfo, bridge: EngineBridge, se
 
 async def run_answers(
     request: AnswerRequest, commands: list[Generate], records: list[ServedRequest], bridge: EngineBridge
-) -> AsyncIterator[Output]:
+) -> AsyncGenerator[Output, None]:
     """Pieces and ends of every answer, as they come. An answer that fails raises ApiError (after
     the others are cancelled). Closing the iterator early cancels every answer still running."""
     merged: asyncio.Queue[tuple[int, Finished | AnswerFailed | Token | None]] = asyncio.Queue()

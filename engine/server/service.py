@@ -13,6 +13,7 @@ import contextlib
 import json
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -34,7 +35,7 @@ T = TypeVar("T")
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # each one itself: kept in a WeakSet until its answers start
 class Job:
     """One request's answers, started: what the wire format's builder needs."""
 
@@ -50,6 +51,9 @@ class ApiService:
         self.bridge = bridge
         self.catalog = catalog
         self.started_at = time.time()
+        # Jobs taken in whose answers have not reached the engine yet (a stream's body starts a
+        # moment after its response): counted by admit() too. Gone with the response if it never starts.
+        self._starting: weakref.WeakSet[Job] = weakref.WeakSet()
 
     async def read_json(self, request: Request) -> Any:
         """The body as JSON, counted as it comes in (a body sent without a length is bounded too)."""
@@ -79,10 +83,11 @@ class ApiService:
             logger.warning("the default model did not load: %s", error.message)
 
     def admit(self, n: int) -> None:
-        if len(self.bridge.in_flight) + n > self.config.max_in_flight:
+        taken = len(self.bridge.in_flight) + sum(len(job.commands) for job in self._starting)
+        if taken + n > self.config.max_in_flight:
             raise ApiError(
                 429,
-                f"The server is answering {len(self.bridge.in_flight)} requests, its most; try again shortly.",
+                f"The server is answering {taken} requests, its most; try again shortly.",
                 code="queue_full",
                 kind="rate_limit_error",
                 headers={"Retry-After": "1"},
@@ -95,10 +100,16 @@ class ApiService:
         client = f"{request.client.host}:{request.client.port}" if request.client else "?"
         name = self.catalog.name_of(model.path)
         records = [ServedRequest(cmd.request_id, endpoint, name, client, sent_at) for cmd in commands]
-        return Job(answer, commands, records, answer.model or name)
+        job = Job(answer, commands, records, answer.model or name)
+        self._starting.add(job)
+        return job
 
-    def outputs(self, job: Job) -> AsyncIterator[Output]:
-        return run_answers(job.answer, job.commands, job.records, self.bridge)
+    async def outputs(self, job: Job) -> AsyncIterator[Output]:
+        self._starting.discard(job)  # from here the bridge counts its answers
+        # Closed with this one, at once: closing them cancels the answers in the engine.
+        async with contextlib.aclosing(run_answers(job.answer, job.commands, job.records, self.bridge)) as outputs:
+            async for output in outputs:
+                yield output
 
 
 async def until_disconnect(request: Request, work: Awaitable[T]) -> T | None:

@@ -165,7 +165,9 @@ def test_the_calls_grammar_wraps_one_calls_json_in_each_form(parallel: bool) -> 
 def woken_at(text: str) -> int | None:
     """Where llama.cpp's lazy grammar would take over after `text` (search, first group), or None."""
     for pattern in triggers(["get_weather", "get_time"]):
-        match = re.search(pattern, text)
+        # ECMAScript's $ is the very end; Python's would also match before a last newline.
+        assert pattern.endswith("$")
+        match = re.search(pattern[:-1] + r"\Z", text)
         if match:
             return match.start(1)
     return None
@@ -193,6 +195,8 @@ def test_the_triggers_wake_where_a_call_begins(text: str, at: int) -> None:
         '{"name": "Ada"',  # an object, but no tool's name
         '{"name": "get_wea',  # the name not whole yet
         '<tool_call>\n{"name": "x", "arguments": {}}\n</tool_call> and',  # past what the grammar would take
+        '{"name": "get_weather" ,',  # whitespace the grammar has no room for
+        "<tool_call>\n\n",
     ],
 )
 def test_the_triggers_sleep_through_anything_else(text: str) -> None:

@@ -178,3 +178,17 @@ def test_tools_hearth_cannot_honour_are_refused_by_name(api: ServedApi, extra: d
     reply = httpx.post(f"{api.base_url}/v1/chat/completions", json=body, timeout=30)
     assert reply.status_code == 400
     assert reply.json()["error"]["param"] == param
+
+
+def test_no_log_holds_the_questions_or_the_calls(api: ServedApi, client: openai.OpenAI) -> None:
+    question = [{"role": "user", "content": "What is the weather in Zanzibar-Quokka-7731?"}]
+    client.chat.completions.create(model="", messages=question, tools=[WEATHER], max_tokens=60)
+    client.chat.completions.create(model="", messages=question, tools=[WEATHER], tool_choice="required", max_tokens=60)
+    logs = [path for path in api.log.parent.rglob("*.log") if path.is_file()]
+    assert logs
+    for path in logs:
+        text = path.read_text(errors="replace")
+        assert "Zanzibar" not in text, path
+        assert "Quokka" not in text, path
+        # llama.cpp's debug lines quote each token a lazy grammar sees: they stay out of the log.
+        assert "awaiting trigger" not in text, path
