@@ -57,10 +57,6 @@ def redirect_output(log_path: str) -> None:
     logging.basicConfig(
         level=logging.INFO, stream=sys.stderr, format="%(asctime)s engine[%(process)d] %(name)s: %(message)s"
     )
-    # llama-cpp-python prints every llama.cpp line its logger's level lets through, and an unset level
-    # lets through debug lines, some of which quote what the model writes (a lazy grammar's "still
-    # awaiting trigger after token `…`"). The log holds no message text: information and up only.
-    logging.getLogger("llama-cpp-python").setLevel(logging.INFO)
 
 
 class Worker:
