@@ -99,6 +99,9 @@ class EngineSession:
         # switch, and those of them that streamed any text yet.
         self._active: dict[int, Generate] = {}
         self._wrote: set[int] = set()
+        # The engine running now has written an answer's tokens: its kernels work on this processor,
+        # so a fault after that is not theirs (engine/kernels/policy.py).
+        self._kernels_proven = False
         self.pid: int | None = None  # the live child's pid (for the window's metrics panel and tests)
 
     def new_id(self) -> int:
@@ -240,6 +243,7 @@ class EngineSession:
         if start.notice is not None:
             self._outbox.append(Notice.from_error(start.notice))
         engine = EngineProcess(self._log_path, kernels=start.kernels)
+        self._kernels_proven = False
         engine.start(load_began_at)
         assert engine.pid is not None
         self._engine, self.pid = engine, engine.pid
@@ -250,6 +254,7 @@ class EngineSession:
         """What an engine event changes in the session's state."""
         match event:
             case Token():
+                self._kernels_proven = True
                 if event.request_id in self._active and event.text:
                     self._wrote.add(event.request_id)
             case Finished() | AnswerFailed():
@@ -294,7 +299,7 @@ class EngineSession:
         commands, wrote = list(self._active.values()), set(self._wrote)
         self._active.clear()
         self._wrote.clear()
-        verdict = self._kernels.after_death(exc.exitcode, kernels)
+        verdict = self._kernels.after_death(exc.exitcode, kernels, proven=self._kernels_proven)
         if verdict is None:
             self._report_death(exc.failure, commands)
             return
@@ -309,13 +314,15 @@ class EngineSession:
             self._report_death(exc.failure, shown, count_load=not again)
             if not again:
                 return
+        # The load asked again keeps its id, so that whoever sent it hears of it under that id.
+        load_id = self._loading.load_id if self._loading is not None else None
         self._loading = None  # this death was the kernels', not the model's: no crash-loop count
         self._active = {c.request_id: c for c in again}  # still waiting: a death while asked again fails them
         try:
             first = again[0].sent_at if again else None
             engine = self._start_engine(load_began_at=first)
             if self._options is not None:
-                self._loading = _Loading(self.new_id(), self._options.model_path)
+                self._loading = _Loading(load_id if load_id is not None else self.new_id(), self._options.model_path)
                 engine.send(Load(self._loading.load_id, self._options, fallback=self._loaded_options))
             for command in again:
                 engine.send(command)

@@ -102,10 +102,12 @@ class KernelPolicy:
             return self._probe()
         return StartKernels(self._kernels(self._choice))
 
-    def after_death(self, exitcode: int | None, kernels: KernelSet) -> AfterDeath | None:
+    def after_death(self, exitcode: int | None, kernels: KernelSet, *, proven: bool = False) -> AfterDeath | None:
         """What an engine's death means for the kernels; None unless it died of SIGILL, or faulted
-        (SIGSEGV, SIGBUS) on the fast kernels, as the AMX tiles do on some virtual machines."""
-        faulted_fast = exitcode in FAULTS and safer_than(kernels) is not None
+        (SIGSEGV, SIGBUS) on the fast kernels before they had written a token (`proven`), as the
+        AMX tiles do on some virtual machines on the first decode. A fault after the kernels have
+        written is some other fault: switching kernels would slow this computer for good."""
+        faulted_fast = exitcode in FAULTS and safer_than(kernels) is not None and not proven
         if exitcode != -signal.SIGILL and not faulted_fast:
             return None
         if self._choice is not None and self._choice.decided_by == "override":

@@ -29,6 +29,7 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.runtime.batch import SHARED_READ_CHUNK
 from tests.engine.test_prefix_reuse import Chat, _ask, _start
 
 pytestmark = pytest.mark.e2e
@@ -137,7 +138,8 @@ def test_of_two_prompts_read_at_once_the_first_to_come_is_read_first(starter_mod
     """Taking turns chunk by chunk would give both their first token late; reading the first to come
     (of those with as much left) first lets it write while the second is read."""
     engine = _engine(starter_model, parallel=2)
-    notes = "The meeting covered budgets, rooms and dates. " * 30  # about 300 tokens: 5 shared-read chunks
+    # About 10 tokens a sentence: 5 shared-read chunks of the second prompt while the first writes.
+    notes = "The meeting covered budgets, rooms and dates. " * (SHARED_READ_CHUNK // 2)
     try:
         for request_id, topic in ((1, "garden"), (2, "library")):
             question = (ChatMessage("user", f"Summarise these {topic} notes. {notes}"),)
