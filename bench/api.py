@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import openai
@@ -44,6 +44,7 @@ from batching import REPO, model_path
 from engine.kernels.remembered import OVERRIDE_ENV
 from engine.protocol import KernelSet
 
+T = TypeVar("T")
 LLAMA_SERVER = REPO / ".llama-tools" / "build-cpu" / "bin" / "llama-server"
 N_CTX = 4096  # per slot
 TOPICS = [
@@ -419,13 +420,6 @@ def part_cancel(server: Server, during: str) -> float:
 def measure(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     parts: list[str] = args.parts
-    if "single" in parts:
-        figures["single"] = part_single(server, args.rounds, args.tokens)
-        print(
-            f"  {server.name:13} single: decode {figures['single']['decode_tok_s']:.2f} tok/s, "
-            f"TTFT {figures['single']['ttft_s'] * 1000:.0f} ms",
-            flush=True,
-        )
     if "turns" in parts:
         figures["turns"] = part_turns(server, args.rounds)
         print(
@@ -453,25 +447,52 @@ def measure(server: Server, args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
-def measure_load(servers: list[Server], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    """1, 4 and 8 clients, each run `--repeats` times, the servers taking turns run by run (a shared
-    machine's speed drifts over minutes; turns give both the same drift), with fresh questions each
-    run (nothing a cache kept from the run before); the median run of each."""
-    runs: dict[str, dict[int, list[dict[str, float]]]] = {s.name: {1: [], 4: [], 8: []} for s in servers}
-    for repeat in range(args.repeats):
-        for clients in (1, 4, 8):
-            for server in servers if repeat % 2 == 0 else reversed(servers):
-                first = 1000 * (repeat + 1) + 100 * clients
-                runs[server.name][clients].append(part_load(server, clients, args.per_client, args.tokens, first))
+def taking_turns(servers: list[Server], repeats: int, run: Callable[[Server, int], T]) -> dict[str, list[T]]:
+    """`run(server, repeat)` `repeats` times on each server, the servers taking turns run by run (a
+    shared machine's speed drifts over minutes; turns give both the same drift)."""
+    runs: dict[str, list[T]] = {server.name: [] for server in servers}
+    for repeat in range(repeats):
+        for server in servers if repeat % 2 == 0 else list(reversed(servers)):
+            runs[server.name].append(run(server, repeat))
+    return runs
+
+
+def median_run(results: list[dict[str, float]], key: str) -> dict[str, Any]:
+    ordered = sorted(results, key=lambda r: r[key])
+    return {**ordered[len(ordered) // 2], "runs": results}
+
+
+def measure_single(servers: list[Server], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    runs = taking_turns(servers, args.repeats, lambda server, _repeat: part_single(server, args.rounds, args.tokens))
     figures: dict[str, dict[str, Any]] = {}
     for server in servers:
-        figures[server.name] = {}
-        for clients in (1, 4, 8):
-            in_order = runs[server.name][clients]
-            results = sorted(in_order, key=lambda r: r["aggregate_tok_s"])
-            result = {**results[len(results) // 2], "runs": [r["aggregate_tok_s"] for r in in_order]}
+        result = median_run(runs[server.name], "decode_tok_s")
+        figures[server.name] = {"single": result}
+        each = ", ".join(f"{r['decode_tok_s']:.2f}" for r in runs[server.name])
+        print(
+            f"  {server.name:13} single: decode {result['decode_tok_s']:.2f} tok/s (runs: {each}), "
+            f"TTFT {result['ttft_s'] * 1000:.0f} ms",
+            flush=True,
+        )
+    return figures
+
+
+def measure_load(servers: list[Server], args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """Each of --clients, run --repeats times taking turns, with fresh questions each run (nothing a
+    cache kept from the run before); the median run of each."""
+    figures: dict[str, dict[str, Any]] = {server.name: {} for server in servers}
+    for clients in args.clients:
+
+        def run(server: Server, repeat: int, clients: int = clients) -> dict[str, float]:
+            first = 1000 * (repeat + 1) + 100 * clients
+            return part_load(server, clients, args.per_client, args.tokens, first)
+
+        runs = taking_turns(servers, args.repeats, run)
+        for server in servers:
+            result = median_run(runs[server.name], "aggregate_tok_s")
+            result["runs"] = [r["aggregate_tok_s"] for r in runs[server.name]]
             figures[server.name][f"load{clients}"] = result
-            each = ", ".join(f"{r['aggregate_tok_s']:.2f}" for r in results)
+            each = ", ".join(f"{r:.2f}" for r in result["runs"])
             print(
                 f"  {server.name:13} {clients} clients: {result['aggregate_tok_s']:.2f} tok/s together (runs: {each}), "
                 f"TTFT p50 {result['ttft_p50_s'] * 1000:.0f} ms p99 {result['ttft_p99_s'] * 1000:.0f} ms, "
@@ -479,6 +500,12 @@ def measure_load(servers: list[Server], args: argparse.Namespace) -> dict[str, d
                 flush=True,
             )
     return figures
+
+
+def paired(ours: list[float], theirs: list[float]) -> tuple[list[float], float]:
+    """Each run against the other server's run next to it in time, and the median of those ratios."""
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    return ratios, ratios[len(ratios) // 2]
 
 
 def ratio_line(label: str, ours: float, theirs: float, target: float, higher_is_better: bool) -> str:
@@ -498,7 +525,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tokens", type=int, default=48, help="max_tokens of each answer")
     parser.add_argument("--per-client", type=int, default=2, help="requests each client sends in turn")
-    parser.add_argument("--repeats", type=int, default=3, help="runs of each load, the servers taking turns")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of single and each load, the servers taking turns")
+    parser.add_argument("--clients", type=int, nargs="*", default=[1, 4, 8], help="the loads: clients at once")
     parser.add_argument("--servers", nargs="*", default=["hearth", "llama-server"])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -517,9 +545,10 @@ def main() -> int:
         # Both are up at once (an idle server takes no CPU): each part runs on one, then the other.
         for server in servers:
             results[server.name] = measure(server, args)
-        if "load" in args.parts:
-            for name, figures in measure_load(servers, args).items():
-                results[name].update(figures)
+        for part, measure_part in (("single", measure_single), ("load", measure_load)):
+            if part in args.parts:
+                for name, figures in measure_part(servers, args).items():
+                    results[name].update(figures)
     if len(results) < 2:
         return 0
     ours, theirs = results["hearth"], results["llama-server"]
@@ -529,18 +558,20 @@ def main() -> int:
         print(ratio_line(label, ours[part][key], theirs[part][key], target, higher_is_better))
 
     if "single" in args.parts:
-        compare("single-stream decode tok/s", "single", "decode_tok_s", 0.97, True)
-        compare("single-stream TTFT s", "single", "ttft_s", 1.0, False)
+        ratios, median_ratio = paired(*([r["decode_tok_s"] for r in f["single"]["runs"]] for f in (ours, theirs)))
+        print(
+            f"  single-stream decode tok/s, run by run: {', '.join(f'{r:.2f}' for r in ratios)}x, "
+            f"median {median_ratio:.2f}x (target >= 0.97: {verdict(median_ratio >= 0.97)})"
+        )
+        ratios, median_ratio = paired(*([r["ttft_s"] for r in f["single"]["runs"]] for f in (ours, theirs)))
+        print(f"  single-stream TTFT, run by run: {', '.join(f'{r:.2f}' for r in ratios)}x, median {median_ratio:.2f}x")
     if "load" in args.parts:
-        for clients in (1, 4, 8):
-            # Each run against the other server's run next to it in time: the machine's speed moves
-            # by half between minutes, far more than the difference measured.
-            pairs = zip(ours[f"load{clients}"]["runs"], theirs[f"load{clients}"]["runs"], strict=True)
-            ratios = sorted(a / b for a, b in pairs)
-            paired = ratios[len(ratios) // 2]
+        for clients in args.clients:
+            # The machine's speed moves by half between minutes, far more than the difference measured.
+            ratios, median_ratio = paired(ours[f"load{clients}"]["runs"], theirs[f"load{clients}"]["runs"])
             print(
                 f"  {clients} clients aggregate tok/s, run by run: {', '.join(f'{r:.2f}' for r in ratios)}x, "
-                f"median {paired:.2f}x (target >= 0.95: {verdict(paired >= 0.95)})"
+                f"median {median_ratio:.2f}x (target >= 0.95: {verdict(median_ratio >= 0.95)})"
             )
             compare(f"{clients} clients TTFT p99 s", f"load{clients}", "ttft_p99_s", 1.0, False)
     if "turns" in args.parts:

@@ -11,8 +11,9 @@ import llama_cpp
 # llama.cpp computes the writers' tokens and the chunks as separate ubatches anyway, and a ubatch
 # costs a pass over the weights plus its tokens: measured on Qwen 2.5 1.5B (2 threads), a 64-token
 # chunk took 1.06 s against 0.30 s for 8 writers alone, so small chunks made 8 clients' questions
-# cost a third more than one read of them all. 256 reads 8 questions in one step and holds a
-# writer up for at most about as long as 8 of its tokens take.
+# cost a third more than one read of them all. 256 reads 8 questions in one step and holds the
+# writers up for at most about ten of their steps (bench/api.py, 8 clients: 0.92x llama-server's
+# total speed with 64, 0.96-0.98x with 256).
 SHARED_READ_CHUNK = 256
 
 
