@@ -261,17 +261,22 @@ class Scheduler:
                 self.send(AnswerFailed.from_error(cmd.request_id, exc))
                 continue
             self._plans[cmd.request_id] = plan
-            slot, donor, shared = self._place(free, plan, cmd.cache_owner)
+            slot, donor, shared = self._place(free, plan, cmd.cache_owner, many_conversations=cmd.longest_prefix)
             if self._worth_waiting_for(plan, shared):
                 return  # another slot is reading what this prompt begins with: copy it once it is read
             self.waiting.popleft()
             del self._plans[cmd.request_id]
             self._start(slot, cmd, plan, donor, shared)
 
-    def _place(self, free: list[Slot], plan: PromptPlan, owner: str | None) -> tuple[Slot, Slot | None, int]:
+    def _place(
+        self, free: list[Slot], plan: PromptPlan, owner: str | None, *, many_conversations: bool = False
+    ) -> tuple[Slot, Slot | None, int]:
         """The free slot for `plan` and, if another slot holds a longer prefix of it, that slot to copy
         from. A conversation goes back to its own slot; a new one to an empty slot, else the least
-        recently used; requests without a conversation (batch jobs) to the slot holding most of them."""
+        recently used; requests without a conversation (batch jobs) to the slot holding most of them.
+        An owner with `many_conversations` (an API caller, whose requests bring whole conversations)
+        goes to the slot its prompt carries on, else to an empty or the least recently used one, so
+        that one conversation does not write over another's (only the shared start is copied)."""
         prompt, segments = plan.tokens, plan.reuse_at
 
         def held(slot: Slot) -> int:
@@ -279,7 +284,14 @@ class Scheduler:
 
         own = [s for s in free if owner is not None and s.owner == owner]
         empty = [s for s in free if s.owner is None and s.settle is None and not s.seq.kv_tokens]
-        if own:
+        if many_conversations:
+            # "Carries on": writing over the slot would lose no more than a few of its tokens.
+            carried_on = [s for s in free if s.seq.kv_tokens and held(s) >= len(s.seq.kv_tokens) - MIN_GAIN_TOKENS]
+            if carried_on:
+                best = max(carried_on, key=held)
+            else:
+                best = empty[0] if empty else min(free, key=lambda s: s.last_used)
+        elif own:
             best = own[0]
         elif owner is None:
             best = max(free, key=lambda s: (held(s), -s.last_used))

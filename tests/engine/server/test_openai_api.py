@@ -289,3 +289,17 @@ def test_logprobs_give_each_token_and_its_likeliest_alternatives(client: openai.
     assert "".join(legacy.tokens) == text.choices[0].text
     assert legacy.top_logprobs is not None
     assert all(len(top) == 2 for top in legacy.top_logprobs)
+
+
+def test_a_question_asked_again_after_another_is_read_from_the_cache(client: openai.OpenAI) -> None:
+    """Each conversation keeps its own slot: a second one copies the shared start, not writes over the first."""
+    first = [{"role": "user", "content": "List four rivers of Europe, one per line, no more."}]
+    other = [{"role": "user", "content": "Name the planets from the sun outwards, briefly."}]
+    before = client.chat.completions.create(model="", messages=first, max_tokens=8, temperature=0)
+    client.chat.completions.create(model="", messages=other, max_tokens=8, temperature=0)
+    again = client.chat.completions.create(model="", messages=first, max_tokens=8, temperature=0)
+    assert before.usage is not None
+    assert again.usage is not None
+    details = again.usage.prompt_tokens_details
+    assert details is not None
+    assert details.cached_tokens == before.usage.prompt_tokens - 1  # all but the last, read for its logits
