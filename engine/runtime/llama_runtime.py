@@ -372,13 +372,19 @@ class LlamaModel:
         last token, or None if llama.cpp found no room (nothing is kept then)."""
         batch = self._step_batch
         batch.clear()
-        writer_indices = [batch.add(token, len(seq.kv_tokens), seq.seq_id, True) for seq, token in writing]
-        chunk_ends = []
-        for seq, chunk in reading:
+        # In the order of their sequence ids: llama.cpp makes a ubatch of sequences that come in
+        # consecutive order (split_equal), so writers 1, 2, 4 and a reader 3 take one pass, not three.
+        writer_indices, chunk_ends = [0] * len(writing), [0] * len(reading)
+        entries = [(seq.seq_id, w, seq, [token]) for w, (seq, token) in enumerate(writing)]
+        entries += [(seq.seq_id, len(writing) + r, seq, chunk) for r, (seq, chunk) in enumerate(reading)]
+        for _seq_id, which, seq, tokens in sorted(entries, key=lambda entry: entry[0]):
             first = len(seq.kv_tokens)
-            for i, token in enumerate(chunk):
-                index = batch.add(token, first + i, seq.seq_id, i == len(chunk) - 1)
-            chunk_ends.append(index)
+            for i, token in enumerate(tokens):
+                index = batch.add(token, first + i, seq.seq_id, i == len(tokens) - 1)
+            if which < len(writing):
+                writer_indices[which] = index
+            else:
+                chunk_ends[which - len(writing)] = index
         if batch.decode(self._ctx) != 0:
             return None
         for seq, token in writing:
