@@ -346,6 +346,54 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "The engine stopped unexpectedly (exit code {code}).",
         )
     ),
+    "docs.unsupported_kind": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is not a kind of document Hearth reads (PDF, Word, Markdown, text or HTML).",
+        )
+    ),
+    "docs.unreadable": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} could not be read from the disk.",
+        )
+    ),
+    "docs.too_large": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is too large to be a document (over 512 MB).",
+        )
+    ),
+    "docs.not_text": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is not a text file.",
+        )
+    ),
+    "docs.encrypted": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is protected by a password, so it was skipped.",
+        )
+    ),
+    "docs.corrupt": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{name} is damaged and could not be read, so it was skipped.",
+        )
+    ),
+    "docs.no_such_set": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "There is no document set named {name}.",
+        )
+    ),
+    "docs.set_name_empty": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "A document set needs a name.",
+        )
+    ),
     "engine.signal": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

