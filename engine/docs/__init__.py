@@ -1,0 +1,1 @@
+"""Document sets: reading, chunking, indexing and searching the user's own files."""
