@@ -204,8 +204,15 @@ class ToolCallReader:
         self._pending = ""
         self._inside = False
         self.calls = 0
+        self._made: set[tuple[str, str]] = set()
+        # The model wrote a call it had already made, word for word: small models loop like this
+        # under a required call until max_tokens. The repeat and all after it are dropped, and the
+        # answer should be stopped (engine/server/answering.py does).
+        self.repeated = False
 
     def feed(self, text: str) -> tuple[str, list[ToolCall]]:
+        if self.repeated:
+            return "", []
         self._pending += text
         shown: list[str] = []
         calls: list[ToolCall] = []
@@ -217,7 +224,12 @@ class ToolCallReader:
                 call, used = read
                 if call is None:  # not a call after all (only where the grammar did not wake): text
                     shown.append(self._pending[:used])
+                elif (call.name, _canonical(call.arguments)) in self._made:
+                    self.repeated = True
+                    self._pending = ""
+                    break
                 else:
+                    self._made.add((call.name, _canonical(call.arguments)))
                     calls.append(call)
                     self.calls += 1
                 self._pending = self._pending[used:]
@@ -248,7 +260,11 @@ class ToolCallReader:
     def flush(self) -> str:
         """What is left when the answer ends: held-back text, or an unfinished call (cut by max_tokens) as text."""
         left, self._pending, self._inside = self._pending, "", False
-        return "" if self.calls and not left.strip() else left
+        return "" if self.repeated or (self.calls and not left.strip()) else left
+
+
+def _canonical(arguments: str) -> str:
+    return json.dumps(json.loads(arguments), sort_keys=True)
 
 
 def _read_call(text: str) -> tuple[ToolCall | None, int] | None:

@@ -101,7 +101,8 @@ async def run_answers(
                     piece = _piece(index, matcher.feed(event.text), readers[index], event.logprobs)
                     if piece.text or piece.tool_calls or (event.logprobs and not matcher.stopped):
                         yield piece
-                    if matcher.stopped:
+                    reader = readers[index]
+                    if matcher.stopped or (reader is not None and reader.repeated):
                         bridge.stop(commands[index].request_id)
                 case Finished():
                     matcher, reader = matchers[index], readers[index]

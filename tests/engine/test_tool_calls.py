@@ -134,6 +134,19 @@ def test_text_that_only_looks_like_a_call_is_shown_as_it_was(text: str) -> None:
         assert (shown + left, calls) == (text, [])
 
 
+def test_a_call_made_again_word_for_word_ends_the_calls() -> None:
+    reader = ToolCallReader(["get_weather"])
+    once = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}\n</tool_call>'
+    other = once.replace("celsius", "fahrenheit")
+    again = once.replace('"city": "Paris", "unit": "celsius"', '"unit": "celsius", "city": "Paris"')
+    shown, calls = reader.feed(f"{once}\n{other}\n{again}\n<tool_call>")
+    assert [json.loads(call.arguments)["unit"] for call in calls] == ["celsius", "fahrenheit"]
+    assert shown == ""
+    assert reader.repeated, "the answer is to be stopped"
+    assert reader.feed("more") == ("", [])
+    assert reader.flush() == ""
+
+
 def test_an_unfinished_call_is_not_lost() -> None:
     shown, calls, left = read_all(['<tool_call>\n{"name": "get_weather", "argu'])
     assert (shown, calls) == ("", [])

@@ -65,7 +65,7 @@ def test_a_required_call_streams_in_deltas_the_sdk_puts_together(client: openai.
     state = ChatCompletionStreamState()
     chunks = 0
     with client.chat.completions.create(
-        model="", messages=QUESTION, tools=[WEATHER, CLOCK], tool_choice="required", max_tokens=120, stream=True
+        model="", messages=QUESTION, tools=[WEATHER, CLOCK], tool_choice="required", max_tokens=300, stream=True
     ) as stream:
         for chunk in stream:
             state.handle_chunk(chunk)
@@ -101,7 +101,7 @@ def test_a_named_function_is_the_one_called_once_without_parallel_calls(client: 
 
 def test_tool_results_go_back_and_the_tools_stay_in_the_cached_prefix(client: openai.OpenAI) -> None:
     first = client.chat.completions.create(
-        model="", messages=QUESTION, tools=[WEATHER], tool_choice="required", max_tokens=120, user="tools"
+        model="", messages=QUESTION, tools=[WEATHER], tool_choice="required", max_tokens=300, user="tools"
     )
     call = (first.choices[0].message.tool_calls or [])[0]
     history = [
