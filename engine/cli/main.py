@@ -39,6 +39,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--chat", metavar="NAME", help="continue the saved conversation with this title or number (new if none)"
     )
+    run.add_argument(
+        "--docs", metavar="SET", action="append", default=[], help="answer from this document set, citing it"
+    )
+    run.add_argument("--embedding-model", metavar="MODEL", help="with --docs: a library name or GGUF path")
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
@@ -114,6 +118,8 @@ def _run_headless(args: argparse.Namespace) -> int:
         ctx=args.ctx,
         as_json=args.json,
         chat=args.chat,
+        docs=tuple(args.docs),
+        embedding_model=args.embedding_model,
     )
     return _one_line_errors(lambda: run(request), RunError)
 

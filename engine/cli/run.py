@@ -42,6 +42,7 @@ from engine.protocol import (
 )
 
 if TYPE_CHECKING:
+    from engine.docs.grounding import Grounding
     from engine.store.chat_turn import ChatTurn
     from engine.store.conversations import ConversationStore
 
@@ -63,6 +64,8 @@ class RunRequest:
     ctx: int = 4096
     as_json: bool = False
     chat: str | None = None  # continue (or start) the stored conversation with this title or number
+    docs: tuple[str, ...] = ()  # answer from these document sets (engine/docs/grounding.py)
+    embedding_model: str | None = None  # for --docs: a library name or GGUF path (default: the library's first)
 
     def sampling_changes(self) -> dict[str, Any]:
         """The sampling settings given on the command line."""
@@ -131,6 +134,11 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     kernels and asked again (engine/kernels/policy.py), once; the change is said on stderr."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
     model_path = resolve_model(request.model)
+    grounding: Grounding | None = None
+    if request.docs:
+        from engine.cli.run_docs import grounded
+
+        request, grounding = grounded(request)
     store: ConversationStore | None = None
     turn: ChatTurn | None = None
     session = EngineSession()
@@ -145,7 +153,7 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         messages.append(ChatMessage("user", request.prompt))
         sampling = SamplingParams(**request.sampling_changes())
         generate = Generate(request_id, tuple(messages), sampling, sent_at)
-    answer = _Answer(out, request, turn, sent_at)
+    answer = _Answer(out, request, turn, sent_at, grounding)
     try:
         session.start(load_began_at=sent_at)  # the first start on a new computer probes the kernels
         # One answer: one slot, so the context memory is allocated once, not per slot.
@@ -165,8 +173,11 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
 class _Answer:
     """One answer's events, from an engine session to `out` (and the stored conversation)."""
 
-    def __init__(self, out: TextIO, request: RunRequest, turn: ChatTurn | None, sent_at: float) -> None:
+    def __init__(
+        self, out: TextIO, request: RunRequest, turn: ChatTurn | None, sent_at: float, grounding: Grounding | None
+    ) -> None:
         self.out = out
+        self.grounding = grounding
         self.sent_at = sent_at
         self.request = request
         self.turn = turn
@@ -238,8 +249,15 @@ class _Answer:
         if turn is not None:
             turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)
         self.out.write("\n")
+        if self.grounding is not None:
+            from engine.cli.run_docs import print_sources, sources_json
+
+            if self.request.as_json:
+                metrics |= sources_json(self.grounding)
+            else:
+                print_sources(self.grounding, self.out)
         if self.request.as_json:
-            self.out.write(json.dumps(metrics))
+            self.out.write(json.dumps(metrics, ensure_ascii=False))
             self.out.write("\n")
         self.out.flush()
         if turn is not None and turn.save_error is not None:

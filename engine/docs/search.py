@@ -4,6 +4,10 @@ Hybrid search ranks by reciprocal rank fusion (Cormack et al. 2009; GPT4All's Lo
 chunk scores 1 / (60 + rank) in each list it is in, so one found by both beats one found by
 either, and neither score's scale matters. Vectors are scanned exactly with numpy (one matrix
 product; bench/documents.py times it at 10k and 100k chunks).
+
+Measured on tests/fixtures/licence_corpus.py (25 fixed questions, multilingual-e5-small):
+keywords Recall@5 0.56 / MRR 0.48 / nDCG@10 0.54, meaning 0.68 / 0.48 / 0.56, hybrid 0.70 /
+0.52 / 0.61. Fusing min-max normalised scores instead (alpha 0.4 to 0.7) did no better.
 """
 
 from __future__ import annotations
