@@ -31,6 +31,7 @@ from app.chat.message_bubble import ErrorView, MessageBubble
 from app.controllers.batch_controller import BatchController
 from app.controllers.chat_controller import ChatController
 from app.controllers.conversations_controller import ConversationsController
+from app.controllers.documents_controller import DocumentsController
 from app.controllers.engine_client import EngineClient
 from app.controllers.engine_port import EnginePort
 from app.controllers.model_controller import ModelController
@@ -94,6 +95,8 @@ class MainWindow(QMainWindow):
             metrics_panel=self.metrics_panel,
             parent=self,
         )
+        self.documents = DocumentsController(self.settings_view.documents_view, self.conversations, parent=self)
+        self.chat.grounder = self.documents.ground
         self.batch = BatchController(self.client, self.models, dialog_parent=self, parent=self)
         self.server = ServerController(
             getattr(self.client, "engine", None),  # the real client's EngineLoop; a scripted one has none
@@ -332,6 +335,7 @@ class MainWindow(QMainWindow):
         self.server.stop()
         self.batch.close()
         self.chat.close()
+        self.documents.close()
         self.models.close_models_window()
         self.conversations.close()
         self.client.shutdown()

@@ -105,4 +105,5 @@ class BranchRows(Sequence[MessageRow]):
             notice=" ".join(n for n in notices if n),
             can_continue=can_continue(message) and index == len(self._branch) - 1,
             cut_short=message.role == "assistant" and message.state in ("interrupted", "error"),
+            sources=message.sources,
         )

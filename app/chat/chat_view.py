@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QScrollArea, QVBoxLayout, QWidget
@@ -43,6 +44,7 @@ class MessageRow:
     notice: str = ""
     can_continue: bool = False
     cut_short: bool = False  # interrupted or failed: its Regenerate reads Retry
+    sources: tuple[dict[str, Any], ...] = ()  # an answer from documents: what it was given
 
 
 class ChatView(QScrollArea):
@@ -137,6 +139,7 @@ class ChatView(QScrollArea):
         if row.footer:
             bubble.set_footer(row.footer)
         bubble.set_notice(row.notice)
+        bubble.set_sources(row.sources)
         holder = QWidget()
         line = QHBoxLayout(holder)
         line.setContentsMargins(0, 0, 0, 0)

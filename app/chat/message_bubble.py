@@ -7,6 +7,9 @@ as Markdown froze the window for 0.2-9 s on Send and on every later layout pass.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QEnterEvent, QResizeEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
@@ -25,6 +28,7 @@ from app.chat.long_message_bar import LongMessageBar
 from app.chat.long_text import is_long_message, preview, wrap_mode_for
 from app.chat.markdown_render import markdown_to_html
 from app.chat.message_actions import MessageActionsView
+from app.chat.sources_view import SourcesView
 
 
 class ErrorView(QWidget):
@@ -163,6 +167,7 @@ class MessageBubble(QFrame):
         self.notice.setWordWrap(True)
         self.notice.hide()
         self._action_row: MessageActionsView | None = None  # built when first needed: see `action_row`
+        self.sources_view: SourcesView | None = None  # an answer from documents only
         self._versions = (1, 1)
         self._can_continue = False
         self._cut_short = False
@@ -314,6 +319,18 @@ class MessageBubble(QFrame):
 
     def show_error(self, reason: str, details: str = "") -> None:
         self.error_view.show_error(reason, details)
+
+    def set_sources(self, sources: Sequence[dict[str, Any]]) -> None:
+        """The documents' excerpts this answer was given, under its text (none: nothing shown)."""
+        if self.sources_view is not None:
+            self.sources_view.deleteLater()
+            self.sources_view = None
+        if not sources:
+            return
+        self.sources_view = SourcesView(sources)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.indexOf(self.notice), self.sources_view)
 
     def set_notice(self, text: str) -> None:
         """A plain note about this message, e.g. that it was cut off or that old messages were left out."""

@@ -15,8 +15,9 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
@@ -50,6 +51,11 @@ from engine.store.chat_turn import cache_owner, prompt_messages
 from engine.store.conversations import ConversationNotFoundError, DiskFullError
 from engine.store.records import Conversation, StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
+
+if TYPE_CHECKING:
+    from engine.docs.grounding import Grounding
+
+DEFAULT_CONTEXT = 4096  # before the model's own is known
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +103,13 @@ def prompt_for(
     return prompt_messages(conversation.system_prompt, history[:-1], history[-1].text) + written
 
 
+def grounded_messages(messages: tuple[ChatMessage, ...], grounding: Grounding) -> tuple[ChatMessage, ...]:
+    """`messages` with the documents in: the system message (instructions, and a small set whole)
+    and the question (excerpts before it). What repeats comes first, so the cache keeps it."""
+    rest = messages[1:] if messages and messages[0].role == "system" else messages
+    return (ChatMessage("system", grounding.system), *rest[:-1], replace(rest[-1], content=grounding.user))
+
+
 class ChatController(QObject):
     answer_started = Signal(object)  # Started: the engine is reading the prompt
     token_arrived = Signal(object)  # Token, once the answer holds it
@@ -120,6 +133,8 @@ class ChatController(QObject):
     ) -> None:
         super().__init__(parent)
         self.state = ChatState()
+        # The question's documents (app/controllers/documents_controller.py), set by the window.
+        self.grounder: Callable[[Conversation, str, int], Grounding | None] | None = None
         self._client = client
         self._conversations = conversations
         self._models = models
@@ -238,8 +253,18 @@ class ChatController(QObject):
         else:
             history, segments = tokens_before, segments_before
         figures = self.state.figures = LiveAnswer(sent_at)
+        messages = prompt_for(conversation, branch, continue_last=continue_last)
+        grounding = None
+        if self.grounder is not None and question is not None and not continue_last:
+            grounding = self.grounder(conversation, question.text, self._models.state.n_ctx or DEFAULT_CONTEXT)
+        if grounding is not None:
+            messages = grounded_messages(messages, grounding)
+            sources = tuple(source.as_json() for source in grounding.sources)
+            self._conversations.store.update_message(answer.id, sources=sources)
+            if branch and branch[-1].id == answer.id:  # the answer's row shows them from the start
+                branch[-1] = replace(branch[-1], sources=sources)
         request_id = self._client.generate(
-            prompt_for(conversation, branch, continue_last=continue_last),
+            messages,
             self._conversations.state.sampling,
             sent_at,
             template_override=conversation.template_override,
@@ -248,7 +273,7 @@ class ChatController(QObject):
             history_tokens=tuple(history),
             history_segments=tuple(segments),
             cache_owner=cache_owner(conversation.id),
-            pin_system_prompt=bool(conversation.system_prompt.strip()),
+            pin_system_prompt=bool(conversation.system_prompt.strip()) or grounding is not None,
         )
         writer = AnswerWriter(self._conversations.store.path, answer.id)
         if continue_last:

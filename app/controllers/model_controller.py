@@ -47,6 +47,7 @@ class ModelState:
     # Who is writing answers now ("chat", "batch"): while any is, the model stays as it is.
     holders: set[str] = field(default_factory=set)
     slots: int = DEFAULT_PARALLEL  # answers the loaded model writes at once
+    n_ctx: int = 0  # the tokens one conversation can hold in the loaded model (0 before a load)
 
     @property
     def answering(self) -> bool:
@@ -270,6 +271,7 @@ class ModelController(QObject):
         state = self.state
         state.name = info.name
         state.loaded_path = info.path
+        state.n_ctx = info.n_ctx
         state.slots = event.options.parallel if event.options is not None else DEFAULT_PARALLEL
         self._load_bar.hide()
         self._model_label.hide()

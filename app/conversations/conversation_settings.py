@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.conversations.document_sets_view import DocumentSetsView
 from engine.presets import BUILTIN_PRESETS, apply_preset, matching_preset, same_style
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
 from engine.protocol import OverflowPolicy, SamplingParams
@@ -131,6 +132,7 @@ class ConversationSettingsView(QWidget):
     # --- layout ------------------------------------------------------------------------
 
     def _build(self) -> None:
+        self.documents_view = DocumentSetsView()  # filled by app/controllers/documents_controller.py
         title = QLabel(self.tr("Conversation settings"))
         title.setObjectName("panelTitle")
         hint = QLabel(self.tr("Changes apply from the next answer."))
@@ -298,6 +300,8 @@ class ConversationSettingsView(QWidget):
         column.addSpacing(6)
         column.addWidget(prompt_label)
         column.addWidget(self.prompt_edit)
+        column.addSpacing(10)
+        column.addWidget(self.documents_view)
         column.addSpacing(10)
         column.addWidget(preset_label)
         column.addWidget(self.preset_combo)

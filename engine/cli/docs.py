@@ -13,11 +13,6 @@ if TYPE_CHECKING:
     from engine.client.embedding_client import EngineEmbedder
     from engine.docs.store import DocumentStore
 
-# llama.cpp architectures of embedding models (encoders), as GGUF names them.
-EMBEDDING_ARCHITECTURES = frozenset(
-    {"bert", "nomic-bert", "nomic-bert-moe", "jina-bert-v2", "jina-bert-v3", "modern-bert", "neo-bert", "eurobert"}
-)
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     docs = sub.add_parser("docs", help="add, list, remove or search your document sets")
@@ -50,35 +45,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     common(search)
 
 
-def store_path() -> Path:
-    from engine.paths import data_dir
-
-    return data_dir() / "documents.sqlite3"
-
-
 def open_store() -> DocumentStore:
-    from engine.docs.store import DocumentStore
+    from engine.docs.store import DocumentStore, documents_path
 
-    return DocumentStore(store_path())
-
-
-def embedding_model(choice: str | None) -> Path | None:
-    """The embedding model asked for, else the first one in the library; None if there is none."""
-    from engine.models.library import Library
-
-    if choice and Path(choice).expanduser().is_file():
-        return Path(choice).expanduser().absolute()
-    library = Library()
-    if choice:
-        return library.find(choice).path
-    for entry in library.entries():
-        if entry.metadata.architecture in EMBEDDING_ARCHITECTURES:
-            return entry.path
-    return None
+    return DocumentStore(documents_path())
 
 
 def embedder_for(choice: str | None, quiet: bool) -> tuple[EngineEmbedder | None, str]:
     from engine.client.embedding_client import EngineEmbedder
+    from engine.models.embedding_models import embedding_model
 
     path = embedding_model(choice)
     if path is None:

@@ -50,6 +50,13 @@ CREATE TABLE IF NOT EXISTS vectors (
 """
 
 
+def documents_path() -> Path:
+    """Where the document sets live: in Hearth's data folder (so Delete all my data takes them)."""
+    from engine.paths import data_dir
+
+    return data_dir() / "documents.sqlite3"
+
+
 class DocsError(UserError):
     """A document set could not be used as asked; str() is one sentence."""
 

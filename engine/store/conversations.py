@@ -15,7 +15,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +41,11 @@ DEFAULT_TITLE = "New chat"
 
 _CONVERSATION_COLUMNS = (
     "id, title, title_is_auto, model, system_prompt, sampling, overflow_policy, template_override, "
-    "current_leaf_id, created_at, updated_at, model_path"
+    "current_leaf_id, created_at, updated_at, model_path, document_sets"
 )
 _MESSAGE_COLUMNS = (
     "id, conversation_id, parent_id, role, text, state, token_ids, token_start, token_model, metrics, error, "
-    "created_at, updated_at"
+    "created_at, updated_at, sources"
 )
 
 
@@ -132,6 +132,7 @@ def _row_to_conversation(row: tuple[Any, ...]) -> Conversation:
         created_at=row[9],
         updated_at=row[10],
         model_path=row[11],
+        document_sets=tuple(json.loads(row[12] or "[]")),
     )
 
 
@@ -150,6 +151,7 @@ def _row_to_message(row: tuple[Any, ...]) -> StoredMessage:
         error=row[10],
         created_at=row[11],
         updated_at=row[12],
+        sources=tuple(json.loads(row[13] or "[]")),
     )
 
 
@@ -300,8 +302,11 @@ class ConversationStore:
         overflow_policy: OverflowPolicy | None = None,
         template_override: str | None = None,
         clear_template_override: bool = False,
+        document_sets: Sequence[str] | None = None,
     ) -> Conversation:
         changes: dict[str, Any] = {}
+        if document_sets is not None:
+            changes["document_sets"] = json.dumps(list(document_sets), ensure_ascii=False)
         if model is not None:
             changes["model"] = model
         if model_path is not None:
@@ -413,8 +418,11 @@ class ConversationStore:
         token_model: str | None = None,
         metrics: dict[str, Any] | None = None,
         error: str | None = None,
+        sources: Sequence[dict[str, Any]] | None = None,
     ) -> None:
         changes: dict[str, Any] = {"updated_at": time.time()}
+        if sources is not None:
+            changes["sources"] = json.dumps(list(sources), ensure_ascii=False)
         if text is not None:
             changes["text"] = text
         if state is not None:

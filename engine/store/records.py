@@ -28,6 +28,7 @@ class Conversation:
     created_at: float
     updated_at: float
     model_path: str = ""  # the model file it last used ("" before any answer): opening it loads that model
+    document_sets: tuple[str, ...] = ()  # the document sets its answers come from (engine/docs/)
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,8 @@ class StoredMessage:
     error: str | None
     created_at: float
     updated_at: float
+    # An answer from documents: the excerpts it was given, numbered as it cites them.
+    sources: tuple[dict[str, Any], ...] = ()
 
 
 # --- encodings shared by the store and the answer writer ------------------------------

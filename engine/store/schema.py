@@ -72,11 +72,19 @@ V4_CONVERSATION_MODEL_PATH = """
 ALTER TABLE conversations ADD COLUMN model_path TEXT NOT NULL DEFAULT '';
 """
 
+# A conversation answers from the document sets it names (a JSON list); an answer keeps the
+# sources it was given (a JSON list of engine/docs/grounding.Source.as_json()), to show under it.
+V5_DOCUMENT_SETS_AND_SOURCES = """
+ALTER TABLE conversations ADD COLUMN document_sets TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE messages ADD COLUMN sources TEXT NOT NULL DEFAULT '[]';
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     V1_CONVERSATIONS_AND_MESSAGES,
     V2_CONVERSATION_SETTINGS_AND_PRESETS,
     V3_WRITER_START_TIME,
     V4_CONVERSATION_MODEL_PATH,
+    V5_DOCUMENT_SETS_AND_SOURCES,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -1,0 +1,204 @@
+"""Document sets in the window: the conversation panel's Documents section, indexing off the
+window's thread, and the grounding of a question before the model answers it.
+
+The passages are found as `hearth run --docs` finds them (engine/docs/grounding.py). Finding by
+meaning needs the question's embedding: an embedding engine of its own (EngineEmbedder) is
+started in the background when a conversation with documents opens; until it is ready, and when
+the library has no embedding model, passages are found by their words, and the panel says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+
+from app.background import run_in_background
+from app.conversations.document_sets_view import DocumentSetsView
+from app.error_texts import error_text
+
+if TYPE_CHECKING:
+    from app.controllers.conversations_controller import ConversationsController
+    from engine.client.embedding_client import EngineEmbedder
+    from engine.docs.grounding import Grounding
+    from engine.docs.indexer import IndexReport, Progress
+    from engine.docs.store import DocumentStore
+    from engine.store.records import Conversation
+
+logger = logging.getLogger(__name__)
+
+
+class DocumentsController(QObject):
+    progressed = Signal(str)  # a status line, from the indexing thread
+
+    def __init__(
+        self, view: DocumentSetsView, conversations: ConversationsController, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._view = view
+        self._conversations = conversations
+        self._store: DocumentStore | None = None
+        self._model_path: Path | None = None
+        self._model_looked_up = False
+        self._embedder: EngineEmbedder | None = None
+        self._embedder_ready = False
+        self._indexing = False
+        view.sets_chosen.connect(self._on_sets_chosen)
+        view.add_requested.connect(self.add)
+        self.progressed.connect(view.set_status)
+        conversations.conversation_opened.connect(lambda _id: self.refresh())
+        conversations.data_deletion_started.connect(self.close)
+
+    @property
+    def store(self) -> DocumentStore:
+        if self._store is None:
+            from engine.docs.store import DocumentStore, documents_path
+
+            self._store = DocumentStore(documents_path())
+        return self._store
+
+    def embedding_model(self) -> Path | None:
+        if not self._model_looked_up:
+            from engine.models.embedding_models import embedding_model
+
+            self._model_path = embedding_model()
+            self._model_looked_up = True
+        return self._model_path
+
+    def refresh(self) -> None:
+        conversation = self._conversations.state.conversation
+        chosen = conversation.document_sets if conversation is not None else ()
+        sets = [(name, self.store.summary(name).files) for name in self.store.set_names()]
+        self._view.show_sets(sets, chosen)
+        if not self._indexing:
+            self._view.set_status(self._how_found() if chosen else "")
+        if chosen:
+            self._warm_up()
+
+    def _how_found(self) -> str:
+        if self.embedding_model() is None:
+            return self.tr(
+                "No embedding model yet, so passages are found by their words only. Download one (for example "
+                "multilingual-e5-small) in Models to find them by meaning too."
+            )
+        return self.tr("Passages are found by their words and by their meaning.")
+
+    def _on_sets_chosen(self, names: tuple[str, ...]) -> None:
+        conversations = self._conversations
+        conversation = conversations.ensure_conversation()
+        conversations.state.conversation = conversations.store.update_settings(conversation.id, document_sets=names)
+        self.refresh()
+
+    # --- indexing ---------------------------------------------------------------------------
+
+    def add(self, paths: Sequence[str], set_name: str) -> None:
+        if self._indexing:
+            self._view.set_status(self.tr("Still indexing the last documents; try again when they are done."))
+            return
+        self._indexing = True
+        self._view.set_status(self.tr("Reading the documents…"))
+        run_in_background(self, lambda: self._index(list(paths), set_name), self._on_indexed, self._on_index_failed)
+
+    def _index(self, paths: list[str], set_name: str) -> tuple[IndexReport, str]:
+        """On a worker thread, with a connection and an embedding engine of its own (SQLite's WAL
+        lets the window read the store meanwhile)."""
+        from engine.client.embedding_client import EngineEmbedder
+        from engine.docs.indexer import Indexer
+        from engine.docs.store import DocumentStore
+
+        model = self.embedding_model()
+        embedder = EngineEmbedder(str(model)) if model is not None else None
+        store = DocumentStore(self.store.path)
+        try:
+            indexer = Indexer(
+                store,
+                set_name,
+                embed=embedder,
+                model=model.name if model is not None else "",
+                on_progress=self._on_progress,
+            )
+            return indexer.add([Path(p) for p in paths]), set_name
+        finally:
+            store.close()
+            if embedder is not None:
+                embedder.close()
+
+    def _on_progress(self, progress: Progress) -> None:
+        what = self.tr("Reading") if progress.phase == "reading" else self.tr("Embedding")
+        self.progressed.emit(
+            self.tr("{what}: {done} of {total}").format(what=what, done=progress.done, total=progress.total)
+        )
+
+    def _on_indexed(self, result: tuple[IndexReport, str]) -> None:
+        report, set_name = result
+        self._indexing = False
+        conversation = self._conversations.state.conversation
+        chosen = conversation.document_sets if conversation is not None else ()
+        if set_name not in chosen:  # what the user just added is what they mean to ask about
+            self._on_sets_chosen((*chosen, set_name))
+        else:
+            self.refresh()
+        lines = [self.tr("Added {count} files to {name}.").format(count=len(report.read), name=set_name)]
+        lines += [error for _path, error in report.failed]
+        self._view.set_status("\n".join(lines))
+
+    def _on_index_failed(self, error: Exception) -> None:
+        self._indexing = False
+        self._view.set_status(error_text(error))
+
+    # --- grounding --------------------------------------------------------------------------
+
+    def _warm_up(self) -> None:
+        """Start the embedding engine before the first question, so that it does not wait."""
+        model = self.embedding_model()
+        if model is None or self._embedder is not None:
+            return
+        from engine.client.embedding_client import EngineEmbedder
+
+        embedder = self._embedder = EngineEmbedder(str(model))
+        run_in_background(self, lambda: embedder.one("warm up"), self._on_warm, self._on_warm_failed)
+
+    def _on_warm(self, _vector: object) -> None:
+        self._embedder_ready = True
+
+    def _on_warm_failed(self, error: Exception) -> None:
+        logger.info("the embedding engine did not start: %s", error)
+        if self._embedder is not None:
+            self._embedder.close()
+            self._embedder = None
+
+    def ground(self, conversation: Conversation, question: str, context_tokens: int) -> Grounding | None:
+        """What the model is given for `question`, from the conversation's sets; None without sets
+        (or when the sets cannot be read: the panel says why, and the question goes as it is)."""
+        if not conversation.document_sets:
+            return None
+        from engine.docs.grounding import ground
+
+        embedder = self._embedder if self._embedder_ready else None
+        model = self.embedding_model()
+        try:
+            return ground(
+                self.store,
+                conversation.document_sets,
+                question,
+                context_tokens=context_tokens,
+                embed=embedder.one if embedder is not None else None,
+                model=model.name if model is not None and embedder is not None else "",
+                system=conversation.system_prompt,
+            )
+        except Exception as exc:  # a removed set, an engine that died: the answer still comes
+            logger.info("grounding failed: %s", exc)
+            self._view.set_status(error_text(exc))
+            return None
+
+    def close(self) -> None:
+        if self._embedder is not None:
+            self._embedder.close()
+            self._embedder = None
+            self._embedder_ready = False
+        if self._store is not None:
+            self._store.close()
+            self._store = None
