@@ -35,7 +35,8 @@ def _meta(model: llama_cpp.llama_model_p, key: str) -> str:
 
 
 class TextEmbedder:
-    def __init__(self, model_path: str, kernels: KernelSet, n_threads: int = 0) -> None:
+    def __init__(self, model_path: str, kernels: KernelSet, n_threads: int = 0, pass_capacity: int = 0) -> None:
+        """`pass_capacity`: the most tokens one pass holds (MAX_TEXT_TOKENS unless a caller packs more)."""
         _ensure_backend()
         self.model_path = model_path
         params = llama_cpp.llama_model_default_params()
@@ -52,8 +53,9 @@ class TextEmbedder:
         self.encoder = _meta(self._model, f"{_meta(self._model, 'general.architecture')}.attention.causal") == "false"
         ctx_params = llama_cpp.llama_context_default_params()
         ctx_params.embeddings = True
-        ctx_params.n_ctx = MAX_TEXT_TOKENS
-        ctx_params.n_batch = ctx_params.n_ubatch = MAX_TEXT_TOKENS  # non-causal: a text in one ubatch
+        capacity = max(pass_capacity, MAX_TEXT_TOKENS)
+        ctx_params.n_ctx = capacity
+        ctx_params.n_batch = ctx_params.n_ubatch = capacity  # non-causal: a text in one ubatch
         ctx_params.n_seq_max = MAX_SEQUENCES
         ctx_params.kv_unified = True  # texts share the one pool (a causal embedder's cache)
         ctx_params.n_threads = ctx_params.n_threads_batch = n_threads or default_threads()
@@ -65,7 +67,7 @@ class TextEmbedder:
             llama_cpp.llama_free(self._ctx)
             ctx_params.pooling_type = llama_cpp.LLAMA_POOLING_TYPE_MEAN  # a generative model: mean
             self._ctx = llama_cpp.llama_init_from_model(self._model, ctx_params)
-        self._batch = TokenBatch(MAX_TEXT_TOKENS)
+        self._batch = TokenBatch(capacity)
 
     def tokenize(self, text: str) -> list[int]:
         data = text.encode("utf-8", errors="replace")
