@@ -50,7 +50,8 @@ class SourcesView(QWidget):
         links = " &nbsp;·&nbsp; ".join(
             f'<a href="{i}">{html.escape(source_label(s))}</a>' for i, s in enumerate(self.sources)
         )
-        self.links.setText(f"<b>{html.escape(tr('Sources:'))}</b> {links}")
+        heading = tr("Sources:")
+        self.links.setText(f"<b>{html.escape(heading)}</b> {links}")
         self.links.setToolTip(tr("Click a source to open its file."))
         self.links.linkActivated.connect(self._open)
         self.toggle = QToolButton()

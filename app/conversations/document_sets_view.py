@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from engine.docs.extract import SUFFIXES
 
-DEFAULT_SET = "My documents"
 LIST_ROWS = 4  # the list shows this many sets before it scrolls
 
 
@@ -107,7 +106,7 @@ class DocumentSetsView(QWidget):
     def _set_name(self) -> str | None:
         chosen = self.chosen()
         names = [str(self.sets_list.item(i).data(Qt.ItemDataRole.UserRole)) for i in range(self.sets_list.count())]
-        default = chosen[0] if chosen else (names[0] if names else self.tr(DEFAULT_SET))
+        default = chosen[0] if chosen else (names[0] if names else self.tr("My documents"))
         options = list(dict.fromkeys([default, *names]))
         name, ok = QInputDialog.getItem(
             self, self.tr("Add documents"), self.tr("Add them to the set:"), options, 0, True

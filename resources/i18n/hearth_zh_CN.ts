@@ -2,6 +2,35 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="29"/>
+        <source>p. {page}</source>
+        <translation>第 {page} 页</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="53"/>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="55"/>
+        <source>Click a source to open its file.</source>
+        <translation>点击来源即可打开该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="60"/>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Show excerpts</source>
+        <translation>显示摘录</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Hide excerpts</source>
+        <translation>隐藏摘录</translation>
+    </message>
+</context>
+<context>
     <name>AboutComputerDialog</name>
     <message>
         <location filename="../../app/panels/about_computer.py" line="39"/>
@@ -451,32 +480,32 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="368"/>
+        <location filename="../../app/controllers/chat_controller.py" line="393"/>
         <source>“{title}”</source>
         <translation>“{title}”</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="369"/>
+        <location filename="../../app/controllers/chat_controller.py" line="394"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="371"/>
+        <location filename="../../app/controllers/chat_controller.py" line="396"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="373"/>
+        <location filename="../../app/controllers/chat_controller.py" line="398"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="437"/>
+        <location filename="../../app/controllers/chat_controller.py" line="462"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="536"/>
+        <location filename="../../app/controllers/chat_controller.py" line="561"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -484,7 +513,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat/chat_view.py" line="176"/>
+        <location filename="../../app/chat/chat_view.py" line="179"/>
         <source>Show earlier messages ({n})</source>
         <translation>显示更早的消息（{n}）</translation>
     </message>
@@ -589,257 +618,257 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="134"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
         <source>Conversation settings</source>
         <translation>对话设置</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="138"/>
         <source>Changes apply from the next answer.</source>
         <translation>更改将从下一条回答开始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在这段对话的每条消息之前都会先读取的指示，例如它应该扮演什么角色，或应该怎样回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="147"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="149"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一个友好的助手，回答简明扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="152"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="154"/>
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="157"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>预先设定好的回答风格；选择其中一种会填入下方的数值，填入后仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
         <source>Answer style</source>
         <translation>回答风格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
         <source>Save as preset…</source>
         <translation>保存为预设…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="164"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己起的名称保存这些数值，方便以后再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="163"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>Use as default for this model</source>
         <translation>设为此模型的默认值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>以后使用此模型的新对话，都会以这些数值开始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>数值越高，回答越多样、越出人意料；数值越低，回答越集中、越可预测。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="176"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="181"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只从可能性最高的这么多个词中挑选下一个词；数量越少，回答越稳妥，“关闭”表示不设限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="186"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只从可能性最高的词中挑选，直到这些词的概率加起来达到这个比例为止；数值越低，回答越稳妥，设为 1.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="193"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性远低于最佳词的词；数值越高，回答越合理，设为 0.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="198"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="200"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>数值越高，模型越不会重复相同的词语和句子；1.00 表示不惩罚。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="203"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="205"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="208"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一条回答中最多可以生成的长度；token 是词的一小段，大约相当于四分之三个英文单词。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="217"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持“随机”，每次都会得到不同的回答；输入一个数字，同样的问题就能再次得到同样的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="229"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="230"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
         <source>Repeat penalty</source>
         <translation>重复惩罚</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="236"/>
         <source>Answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="258"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="260"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>对话交给模型时的排列方式。除非回答看起来不对劲，否则请保留模型自带的格式：格式不对会让回答变得奇怪、重复或被截断。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="262"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="264"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="268"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>当对话长到模型无法一次读完时该怎么办：略过最早的消息，或者停下来让你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="273"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="275"/>
         <source>Leave out the oldest messages</source>
         <translation>略过最早的消息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="274"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
         <source>Stop and tell me</source>
         <translation>停下来并通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系统提示词始终保留；最早的问题和回答会最先被略过。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 会停下来通知你，以便你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="290"/>
         <source>When the conversation gets too long</source>
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="459"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="460"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="461"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="478"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="480"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="491"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="493"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="578"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="585"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="590"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="591"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
     </message>
@@ -903,6 +932,113 @@
         <location filename="../../app/models/curated_models.py" line="70"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答谨慎，以英文为主。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentSetsView</name>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="37"/>
+        <source>Documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="41"/>
+        <source>Tick a document set and answers come from it: Hearth finds the passages that match your question, gives them to the model with numbers, and shows them under the answer.</source>
+        <translation>勾选一组文档，回答就会以它为依据：Hearth 会找出与您的问题相符的段落，加上编号交给模型，并显示在回答下方。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="47"/>
+        <source>Document sets</source>
+        <translation>文档集</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <source>No documents yet. Add files or a folder to answer from them.</source>
+        <translation>还没有文档。添加文件或文件夹，即可依据它们回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="79"/>
+        <source>{name} ({count} files)</source>
+        <translation>{name}（{count} 个文件）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="109"/>
+        <source>My documents</source>
+        <translation>我的文档</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <source>Add documents</source>
+        <translation>添加文档</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <source>Add them to the set:</source>
+        <translation>添加到这组文档：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <source>Documents ({patterns})</source>
+        <translation>文档 ({patterns})</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="125"/>
+        <source>Add a folder of documents</source>
+        <translation>添加一个文档文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsController</name>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="84"/>
+        <source>No embedding model yet, so passages are found by their words only. Download one (for example multilingual-e5-small) in Models to find them by meaning too.</source>
+        <translation>还没有嵌入模型，因此只能按字词找出段落。请在“模型”中下载一个（例如 multilingual-e5-small），就能按语义找出段落。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="87"/>
+        <source>Passages are found by their words and by their meaning.</source>
+        <translation>段落会按字词和语义找出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="99"/>
+        <source>Still indexing the last documents; try again when they are done.</source>
+        <translation>上一批文档仍在建立索引；完成后再试一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="102"/>
+        <source>Reading the documents…</source>
+        <translation>正在读取文档…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <source>Reading</source>
+        <translation>读取中</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <source>Embedding</source>
+        <translation>嵌入中</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="132"/>
+        <source>{what}: {done} of {total}</source>
+        <translation>{what}：{done} / {total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="144"/>
+        <source>Added {count} files to {name}.</source>
+        <translation>已将 {count} 个文件添加到 {name}。</translation>
     </message>
 </context>
 <context>
@@ -1602,7 +1738,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="40"/>
+        <location filename="../../app/chat/message_bubble.py" line="44"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -2087,112 +2223,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="59"/>
+        <location filename="../../app/main_window.py" line="60"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="158"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168"/>
+        <location filename="../../app/main_window.py" line="171"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="156"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="170"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Batch</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整个文件的提示，好几个同时进行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="180"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="196"/>
+        <location filename="../../app/main_window.py" line="199"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="198"/>
+        <location filename="../../app/main_window.py" line="201"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="210"/>
+        <location filename="../../app/main_window.py" line="213"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="216"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="227"/>
+        <location filename="../../app/main_window.py" line="230"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="229"/>
+        <location filename="../../app/main_window.py" line="232"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="259"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="261"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2498,72 +2634,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="167"/>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="180"/>
+        <location filename="../../app/controllers/model_controller.py" line="181"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="210"/>
+        <location filename="../../app/controllers/model_controller.py" line="211"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="212"/>
+        <location filename="../../app/controllers/model_controller.py" line="213"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="280"/>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="283"/>
+        <location filename="../../app/controllers/model_controller.py" line="285"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="293"/>
+        <location filename="../../app/controllers/model_controller.py" line="295"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="298"/>
+        <location filename="../../app/controllers/model_controller.py" line="300"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="306"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="308"/>
+        <location filename="../../app/controllers/model_controller.py" line="310"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="317"/>
+        <location filename="../../app/controllers/model_controller.py" line="319"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="320"/>
+        <location filename="../../app/controllers/model_controller.py" line="322"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="331"/>
+        <location filename="../../app/controllers/model_controller.py" line="333"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>

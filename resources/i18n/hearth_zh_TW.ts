@@ -2,6 +2,35 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW" sourcelanguage="en">
 <context>
+    <name></name>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="29"/>
+        <source>p. {page}</source>
+        <translation>第 {page} 頁</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="53"/>
+        <source>Sources:</source>
+        <translation>來源：</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="55"/>
+        <source>Click a source to open its file.</source>
+        <translation>按一下來源即可開啟該檔案。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="60"/>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Show excerpts</source>
+        <translation>顯示摘錄</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Hide excerpts</source>
+        <translation>隱藏摘錄</translation>
+    </message>
+</context>
+<context>
     <name>AboutComputerDialog</name>
     <message>
         <location filename="../../app/panels/about_computer.py" line="39"/>
@@ -451,32 +480,32 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="368"/>
+        <location filename="../../app/controllers/chat_controller.py" line="393"/>
         <source>“{title}”</source>
         <translation>「{title}」</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="369"/>
+        <location filename="../../app/controllers/chat_controller.py" line="394"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="371"/>
+        <location filename="../../app/controllers/chat_controller.py" line="396"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="373"/>
+        <location filename="../../app/controllers/chat_controller.py" line="398"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="437"/>
+        <location filename="../../app/controllers/chat_controller.py" line="462"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="536"/>
+        <location filename="../../app/controllers/chat_controller.py" line="561"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -484,7 +513,7 @@
 <context>
     <name>ChatView</name>
     <message>
-        <location filename="../../app/chat/chat_view.py" line="176"/>
+        <location filename="../../app/chat/chat_view.py" line="179"/>
         <source>Show earlier messages ({n})</source>
         <translation>顯示較早的訊息（{n}）</translation>
     </message>
@@ -589,257 +618,257 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="134"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
         <source>Conversation settings</source>
         <translation>對話設定</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="138"/>
         <source>Changes apply from the next answer.</source>
         <translation>變更會從下一則回答開始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在這段對話的每則訊息之前都會先讀的指示，例如它該扮演什麼角色，或該怎麼回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="147"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="149"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一位親切的小幫手，回答簡短扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="152"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="154"/>
         <source>System prompt</source>
         <translation>系統提示詞</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="157"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>預先設定好的回答風格；選擇其中一種會填入下方的數值，填入後仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
         <source>Answer style</source>
         <translation>回答風格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
         <source>Save as preset…</source>
         <translation>儲存為預設集…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="164"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己取的名稱儲存這些數值，方便之後再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="163"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>Use as default for this model</source>
         <translation>設為此模型的預設值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>之後使用此模型的新對話，都會以這些數值開始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>數值越高，回答越多變、越出人意料；數值越低，回答越集中、越容易預料。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="176"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
         <source>Off</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="181"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只從可能性最高的這麼多個字詞中挑選下一個字詞；數量越少，回答越穩妥，「關閉」表示不設限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="186"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只從可能性最高的字詞中挑選，直到這些字詞的機率加起來達到這個比例為止；數值越低，回答越穩妥，設為 1.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="193"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性遠低於最佳字詞的字詞；數值越高，回答越合理，設為 0.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="198"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="200"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>數值越高，模型越不會重複相同的字詞和句子；1.00 表示不懲罰。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="203"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="205"/>
         <source> tokens</source>
         <translation> 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="208"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一則回答中最多可以產生的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
         <source>Random</source>
         <translation>隨機</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="217"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持「隨機」，每次都會得到不同的回答；輸入一個數字，同樣的問題就能再次得到同樣的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="229"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="230"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
         <source>Repeat penalty</source>
         <translation>重複懲罰</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="236"/>
         <source>Answer length</source>
         <translation>回答長度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
         <source>Seed</source>
         <translation>隨機種子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="258"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="260"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>對話交給模型時的排列方式。除非回答看起來怪怪的，否則請保留模型自帶的格式：格式不對會讓回答變得奇怪、重複或被截斷。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="262"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="264"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="268"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>當對話長到模型無法一次讀完時該怎麼做：略過最早的訊息，或是停下來讓你開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="273"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="275"/>
         <source>Leave out the oldest messages</source>
         <translation>略過最早的訊息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="274"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
         <source>Stop and tell me</source>
         <translation>停下來並通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系統提示詞一律保留；最早的問題和回答會最先被略過。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 會停下來通知你，讓你可以開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="290"/>
         <source>When the conversation gets too long</source>
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="450"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="455"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="459"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="460"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="461"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="474"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="478"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="476"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="480"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="487"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="491"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="489"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="493"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="571"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="574"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="578"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="581"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="585"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="586"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="590"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="587"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="591"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
     </message>
@@ -903,6 +932,113 @@
         <location filename="../../app/models/curated_models.py" line="70"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答謹慎，以英文為主。</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentSetsView</name>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="37"/>
+        <source>Documents</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="41"/>
+        <source>Tick a document set and answers come from it: Hearth finds the passages that match your question, gives them to the model with numbers, and shows them under the answer.</source>
+        <translation>勾選一組文件，回答就會以它為依據：Hearth 會找出與您的問題相符的段落，加上編號交給模型，並顯示在回答下方。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="47"/>
+        <source>Document sets</source>
+        <translation>文件集</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <source>No documents yet. Add files or a folder to answer from them.</source>
+        <translation>尚無文件。加入檔案或資料夾，即可依據它們回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
+        <source>Add files…</source>
+        <translation>加入檔案…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
+        <source>Add folder…</source>
+        <translation>加入資料夾…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="79"/>
+        <source>{name} ({count} files)</source>
+        <translation>{name}（{count} 個檔案）</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="109"/>
+        <source>My documents</source>
+        <translation>我的文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <source>Add documents</source>
+        <translation>加入文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <source>Add them to the set:</source>
+        <translation>加入到這組文件：</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <source>Documents ({patterns})</source>
+        <translation>文件 ({patterns})</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="125"/>
+        <source>Add a folder of documents</source>
+        <translation>加入一個文件資料夾</translation>
+    </message>
+</context>
+<context>
+    <name>DocumentsController</name>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="84"/>
+        <source>No embedding model yet, so passages are found by their words only. Download one (for example multilingual-e5-small) in Models to find them by meaning too.</source>
+        <translation>尚無嵌入模型，因此只能依字詞找出段落。請在「模型」中下載一個（例如 multilingual-e5-small），就能依語意找出段落。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="87"/>
+        <source>Passages are found by their words and by their meaning.</source>
+        <translation>段落會依字詞與語意找出。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="99"/>
+        <source>Still indexing the last documents; try again when they are done.</source>
+        <translation>上一批文件仍在建立索引；完成後再試一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="102"/>
+        <source>Reading the documents…</source>
+        <translation>正在讀取文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <source>Reading</source>
+        <translation>讀取中</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <source>Embedding</source>
+        <translation>嵌入中</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="132"/>
+        <source>{what}: {done} of {total}</source>
+        <translation>{what}：{done} / {total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="144"/>
+        <source>Added {count} files to {name}.</source>
+        <translation>已將 {count} 個檔案加入 {name}。</translation>
     </message>
 </context>
 <context>
@@ -1602,7 +1738,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="40"/>
+        <location filename="../../app/chat/message_bubble.py" line="44"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
@@ -2087,112 +2223,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="59"/>
+        <location filename="../../app/main_window.py" line="60"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="155"/>
+        <location filename="../../app/main_window.py" line="158"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="168"/>
+        <location filename="../../app/main_window.py" line="171"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="149"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="156"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="170"/>
+        <location filename="../../app/main_window.py" line="173"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="175"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="180"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="196"/>
+        <location filename="../../app/main_window.py" line="199"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="198"/>
+        <location filename="../../app/main_window.py" line="201"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="210"/>
+        <location filename="../../app/main_window.py" line="213"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="216"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="215"/>
+        <location filename="../../app/main_window.py" line="218"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="227"/>
+        <location filename="../../app/main_window.py" line="230"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="229"/>
+        <location filename="../../app/main_window.py" line="232"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="259"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="260"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="261"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Server</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="143"/>
+        <location filename="../../app/main_window.py" line="146"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2498,72 +2634,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="167"/>
+        <location filename="../../app/controllers/model_controller.py" line="168"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="180"/>
+        <location filename="../../app/controllers/model_controller.py" line="181"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="210"/>
+        <location filename="../../app/controllers/model_controller.py" line="211"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="212"/>
+        <location filename="../../app/controllers/model_controller.py" line="213"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="280"/>
+        <location filename="../../app/controllers/model_controller.py" line="282"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="283"/>
+        <location filename="../../app/controllers/model_controller.py" line="285"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="293"/>
+        <location filename="../../app/controllers/model_controller.py" line="295"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="298"/>
+        <location filename="../../app/controllers/model_controller.py" line="300"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="306"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="308"/>
+        <location filename="../../app/controllers/model_controller.py" line="310"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="317"/>
+        <location filename="../../app/controllers/model_controller.py" line="319"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="320"/>
+        <location filename="../../app/controllers/model_controller.py" line="322"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="331"/>
+        <location filename="../../app/controllers/model_controller.py" line="333"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
