@@ -46,12 +46,12 @@ class DocumentSetsView(QWidget):
         self.sets_list.setObjectName("documentSetsList")
         self.sets_list.setAccessibleName(self.tr("Document sets"))
         self.sets_list.itemChanged.connect(self._on_item_changed)
-        self.empty_note = QLabel(self.tr("No documents yet. Add files or a folder to answer from them."))
-        self.empty_note.setObjectName("settingsHint")
-        self.empty_note.setWordWrap(True)
         self.add_files_button = QPushButton(self.tr("Add files…"))
+        # Without sets the section is the heading and these buttons: the panel stays one screen tall.
+        self.add_files_button.setToolTip(self.tr("No documents yet. Add files or a folder to answer from them."))
         self.add_files_button.clicked.connect(self._on_add_files)
         self.add_folder_button = QPushButton(self.tr("Add folder…"))
+        self.add_folder_button.setToolTip(self.add_files_button.toolTip())
         self.add_folder_button.clicked.connect(self._on_add_folder)
         self.status = QLabel()
         self.status.setObjectName("settingsHint")
@@ -66,7 +66,6 @@ class DocumentSetsView(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.heading)
         layout.addWidget(self.sets_list)
-        layout.addWidget(self.empty_note)
         layout.addLayout(buttons)
         layout.addWidget(self.status)
 
@@ -84,7 +83,6 @@ class DocumentSetsView(QWidget):
         finally:
             self._filling = False
         self.sets_list.setVisible(bool(sets))
-        self.empty_note.setVisible(not sets)
         row = self.sets_list.sizeHintForRow(0) if sets else 0
         self.sets_list.setFixedHeight(row * min(max(len(sets), 1), LIST_ROWS) + 2 * self.sets_list.frameWidth() + 2)
 

@@ -952,48 +952,48 @@
         <translation>文档集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="51"/>
         <source>No documents yet. Add files or a folder to answer from them.</source>
         <translation>还没有文档。添加文件或文件夹，即可依据它们回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="53"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="79"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="78"/>
         <source>{name} ({count} files)</source>
         <translation>{name}（{count} 个文件）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="109"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
         <source>My documents</source>
         <translation>我的文档</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
-        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
         <source>Add documents</source>
         <translation>添加文档</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
         <source>Add them to the set:</source>
         <translation>添加到这组文档：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
         <source>Documents ({patterns})</source>
         <translation>文档 ({patterns})</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="125"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="123"/>
         <source>Add a folder of documents</source>
         <translation>添加一个文档文件夹</translation>
     </message>

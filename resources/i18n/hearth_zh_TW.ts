@@ -952,48 +952,48 @@
         <translation>文件集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="51"/>
         <source>No documents yet. Add files or a folder to answer from them.</source>
         <translation>尚無文件。加入檔案或資料夾，即可依據它們回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
         <source>Add files…</source>
         <translation>加入檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="53"/>
         <source>Add folder…</source>
         <translation>加入資料夾…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="79"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="78"/>
         <source>{name} ({count} files)</source>
         <translation>{name}（{count} 個檔案）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="109"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
         <source>My documents</source>
         <translation>我的文件</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
-        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
         <source>Add documents</source>
         <translation>加入文件</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="112"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
         <source>Add them to the set:</source>
         <translation>加入到這組文件：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="119"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
         <source>Documents ({patterns})</source>
         <translation>文件 ({patterns})</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="125"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="123"/>
         <source>Add a folder of documents</source>
         <translation>加入一個文件資料夾</translation>
     </message>
