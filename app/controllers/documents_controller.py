@@ -60,6 +60,12 @@ class DocumentsController(QObject):
             self._store = DocumentStore(documents_path())
         return self._store
 
+    def _has_sets(self) -> bool:
+        """Whether there can be sets to list: the window's start makes no documents file of its own."""
+        from engine.docs.store import documents_path
+
+        return self._store is not None or documents_path().exists()
+
     def embedding_model(self) -> Path | None:
         if not self._model_looked_up:
             from engine.models.embedding_models import embedding_model
@@ -71,7 +77,7 @@ class DocumentsController(QObject):
     def refresh(self) -> None:
         conversation = self._conversations.state.conversation
         chosen = conversation.document_sets if conversation is not None else ()
-        sets = [(name, self.store.summary(name).files) for name in self.store.set_names()]
+        sets = [(name, self.store.summary(name).files) for name in self.store.set_names()] if self._has_sets() else []
         self._view.show_sets(sets, chosen)
         if not self._indexing:
             self._view.set_status(self._how_found() if chosen else "")
@@ -107,11 +113,11 @@ class DocumentsController(QObject):
         lets the window read the store meanwhile)."""
         from engine.client.embedding_client import EngineEmbedder
         from engine.docs.indexer import Indexer
-        from engine.docs.store import DocumentStore
+        from engine.docs.store import DocumentStore, documents_path
 
         model = self.embedding_model()
         embedder = EngineEmbedder(str(model)) if model is not None else None
-        store = DocumentStore(self.store.path)
+        store = DocumentStore(documents_path())
         try:
             indexer = Indexer(
                 store,

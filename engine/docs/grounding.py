@@ -20,7 +20,7 @@ from pathlib import Path
 
 from engine.docs.chunking import estimate_tokens
 from engine.docs.extract import DocumentError, extract
-from engine.docs.search import EmbedOne, search
+from engine.docs.search import EmbedOne, place_of, search
 from engine.docs.store import DocumentStore
 
 EXCERPTS = 5
@@ -47,7 +47,7 @@ class Source:
 
     @property
     def place(self) -> str:
-        return f"p. {self.page}" if self.page is not None else self.section
+        return place_of(self.page, self.section)
 
     @property
     def label(self) -> str:

@@ -38,7 +38,12 @@ class Hit:
 
     @property
     def place(self) -> str:
-        return f"p. {self.page}" if self.page is not None else self.section
+        return place_of(self.page, self.section)
+
+
+def place_of(page: int | None, section: str) -> str:
+    """Where a passage is, as a citation says it: its page (PDF) or its heading."""
+    return f"p. {page}" if page is not None else section
 
 
 def vector_search(

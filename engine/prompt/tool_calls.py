@@ -224,12 +224,12 @@ class ToolCallReader:
                 call, used = read
                 if call is None:  # not a call after all (only where the grammar did not wake): text
                     shown.append(self._pending[:used])
-                elif (call.name, _canonical(call.arguments)) in self._made:
+                elif (made := (call.name, _canonical(call.arguments))) in self._made:
                     self.repeated = True
                     self._pending = ""
                     break
                 else:
-                    self._made.add((call.name, _canonical(call.arguments)))
+                    self._made.add(made)
                     calls.append(call)
                     self.calls += 1
                 self._pending = self._pending[used:]
