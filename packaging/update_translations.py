@@ -48,6 +48,7 @@ MODULE_CONTEXTS = {
     "app/formatting.py": "Formatting",
     "app/chat/branch_rows.py": "BranchRows",
     "app/conversations/export_dialogs.py": "ExportDialogs",
+    "app/chat/sources_view.py": "SourcesView",
 }
 GONE = ("vanished", "obsolete")
 

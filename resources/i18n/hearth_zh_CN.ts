@@ -2,35 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
-    <name></name>
-    <message>
-        <location filename="../../app/chat/sources_view.py" line="29"/>
-        <source>p. {page}</source>
-        <translation>第 {page} 页</translation>
-    </message>
-    <message>
-        <location filename="../../app/chat/sources_view.py" line="53"/>
-        <source>Sources:</source>
-        <translation>来源：</translation>
-    </message>
-    <message>
-        <location filename="../../app/chat/sources_view.py" line="55"/>
-        <source>Click a source to open its file.</source>
-        <translation>点击来源即可打开该文件。</translation>
-    </message>
-    <message>
-        <location filename="../../app/chat/sources_view.py" line="60"/>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
-        <source>Show excerpts</source>
-        <translation>显示摘录</translation>
-    </message>
-    <message>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
-        <source>Hide excerpts</source>
-        <translation>隐藏摘录</translation>
-    </message>
-</context>
-<context>
     <name>AboutComputerDialog</name>
     <message>
         <location filename="../../app/panels/about_computer.py" line="39"/>
@@ -1001,42 +972,42 @@
 <context>
     <name>DocumentsController</name>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="84"/>
+        <location filename="../../app/controllers/documents_controller.py" line="90"/>
         <source>No embedding model yet, so passages are found by their words only. Download one (for example multilingual-e5-small) in Models to find them by meaning too.</source>
         <translation>还没有嵌入模型，因此只能按字词找出段落。请在“模型”中下载一个（例如 multilingual-e5-small），就能按语义找出段落。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="87"/>
+        <location filename="../../app/controllers/documents_controller.py" line="93"/>
         <source>Passages are found by their words and by their meaning.</source>
         <translation>段落会按字词和语义找出。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="99"/>
+        <location filename="../../app/controllers/documents_controller.py" line="105"/>
         <source>Still indexing the last documents; try again when they are done.</source>
         <translation>上一批文档仍在建立索引；完成后再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="102"/>
+        <location filename="../../app/controllers/documents_controller.py" line="108"/>
         <source>Reading the documents…</source>
         <translation>正在读取文档…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <location filename="../../app/controllers/documents_controller.py" line="136"/>
         <source>Reading</source>
         <translation>读取中</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="130"/>
+        <location filename="../../app/controllers/documents_controller.py" line="136"/>
         <source>Embedding</source>
         <translation>嵌入中</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="132"/>
+        <location filename="../../app/controllers/documents_controller.py" line="138"/>
         <source>{what}: {done} of {total}</source>
         <translation>{what}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="144"/>
+        <location filename="../../app/controllers/documents_controller.py" line="150"/>
         <source>Added {count} files to {name}.</source>
         <translation>已将 {count} 个文件添加到 {name}。</translation>
     </message>
@@ -3170,6 +3141,35 @@ Ollama API：{base}/api</translation>
         <location filename="../../app/panels/server_view.py" line="155"/>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>SourcesView</name>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="29"/>
+        <source>p. {page}</source>
+        <translation>第 {page} 页</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="53"/>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="55"/>
+        <source>Click a source to open its file.</source>
+        <translation>点击来源即可打开该文件。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="60"/>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Show excerpts</source>
+        <translation>显示摘录</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <source>Hide excerpts</source>
+        <translation>隐藏摘录</translation>
     </message>
 </context>
 <context>
