@@ -292,3 +292,28 @@ def test_qm_files_are_built_from_the_current_ts(locale: str, tmp_path: Path) -> 
     assert committed.read_bytes() == rebuilt.read_bytes(), (
         f"{committed.name} is out of date with {ts.name}: run `python packaging/update_translations.py --release-only`"
     )
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_string_is_filed_where_qt_never_looks(locale: str) -> None:
+    """Qt looks a string up under its context; lupdate files a module-level tr()'s strings under the
+    empty one, which only packaging/update_translations.py's MODULE_CONTEXTS moves to theirs."""
+    root = ET.parse(I18N_DIR / f"hearth_{locale}.ts").getroot()
+    unnamed = [
+        message.findtext("source")
+        for context in root.iter("context")
+        if not (context.findtext("name") or "").strip()
+        for message in context.iter("message")
+    ]
+    assert unnamed == []
+
+
+@pytest.mark.parametrize("translated", ["zh_TW"], indirect=True)
+def test_the_sources_under_an_answer_are_in_the_chosen_language(qtbot: QtBot, translated: str) -> None:
+    from app.chat.sources_view import SourcesView
+
+    view = SourcesView([{"number": 1, "path": "/x/manual.pdf", "page": 3, "section": "", "excerpt": "…"}])
+    qtbot.addWidget(view)
+    assert "來源" in view.links.text()
+    assert "[1] manual.pdf, 第 3 頁" in view.links.text()
+    assert view.toggle.text() == "顯示摘錄"
