@@ -778,6 +778,22 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "details).",
         )
     ),
+    "kernels.forced_refused": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed because this processor refused an instruction on the {kernels} kernels that "
+            "{variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let "
+            "Hearth choose.",
+        )
+    ),
+    "kernels.forced_refused.named": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed because this processor refused the {what} instructions on the {kernels} kernels "
+            "that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let "
+            "Hearth choose.",
+        )
+    ),
     "kernels.override": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -139,6 +139,8 @@ ErrorCode = Literal[
     "kernels.recovered.repack",
     "kernels.nothing_works.missing",
     "kernels.nothing_works.refused",
+    "kernels.forced_refused",
+    "kernels.forced_refused.named",
     "kernels.override",
     "kernels.no_probe_model",
     "kernels.probe_failed",
@@ -366,6 +368,16 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             "llama.cpp crashes on this processor even with its safe kernels, because the processor refuses an "
             "instruction it advertises; reinstall llama-cpp-python on this computer (hearth doctor shows the "
             "details)."
+        ),
+        "kernels.forced_refused": (
+            "The engine crashed because this processor refused an instruction on the {kernels} kernels that "
+            "{variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let "
+            "Hearth choose."
+        ),
+        "kernels.forced_refused.named": (
+            "The engine crashed because this processor refused the {what} instructions on the {kernels} kernels "
+            "that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let "
+            "Hearth choose."
         ),
         "kernels.override": "{variable}={value} is set.",
         "kernels.no_probe_model": "No model was found to probe the kernels with.",

@@ -25,7 +25,7 @@ from engine.kernels.kernel_sets import KernelSet, safer_than
 from engine.kernels.machine import MachineIdentity, this_machine
 from engine.kernels.probe import FAULTS, ProbeResult, probe
 from engine.kernels.refusal import missing_features, refused_by_extra_buffers
-from engine.kernels.remembered import KernelChoice
+from engine.kernels.remembered import OVERRIDE_ENV, KernelChoice
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +42,8 @@ class StartKernels:
 
 @dataclass(frozen=True)
 class AfterDeath:
-    """A SIGILL death's consequence: restart with `kernels`, or None where nothing works."""
+    """A SIGILL death's consequence: restart with `kernels`, or None where nothing works (or the user's
+    HEARTH_CPU_KERNELS keeps the kernels that crashed)."""
 
     kernels: KernelSet | None
     notice: KernelNotice
@@ -110,13 +111,22 @@ class KernelPolicy:
         faulted_fast = exitcode in FAULTS and safer_than(kernels) is not None and not proven
         if exitcode != -signal.SIGILL and not faulted_fast:
             return None
-        if self._choice is not None and self._choice.decided_by == "override":
-            return None  # the user chose these kernels; the crash account says what happened
         if not self._system_info:
             from engine.kernels.build_info import system_info_in_child
 
             self._system_info = system_info_in_child()
         safer = safer_than(kernels)
+        if self._choice is not None and self._choice.decided_by == "override":
+            # The user chose these kernels: change nothing, but say what refused them and how to let Hearth choose.
+            _, what = (
+                _extra_buffers_refused(self._system_info, crashed=True)
+                if safer is not None
+                else _nothing_runs(self._system_info, self.machine.cpu_flags)
+            )
+            if what in ("", "extra buffer types"):  # no instruction class to name
+                return AfterDeath(None, KernelNotice("kernels.forced_refused", kernels=kernels, variable=OVERRIDE_ENV))
+            named = KernelNotice("kernels.forced_refused.named", what=what, kernels=kernels, variable=OVERRIDE_ENV)
+            return AfterDeath(None, named)
         if safer is not None:
             notice, refused_class = _extra_buffers_refused(self._system_info, crashed=True)
             self._decide(KernelChoice.because(safer, "crash", notice, refused_class, time.time()))

@@ -46,8 +46,8 @@ class EngineSide:
 class KernelsReport:
     kernels: str  # "full", "safe", or "unknown" (not probed yet)
     summary: str  # the kernel set in words
-    amx: bool  # AMX tile kernels in use
-    repack: bool  # repacked weights in use
+    amx: bool | None  # AMX tile kernels in use (None: not chosen yet)
+    repack: bool | None  # repacked weights in use (None: not chosen yet)
     reason: str  # why these kernels
     decided_by: str  # "probe", "crash", "override", "" (not decided yet)
     decided_at: float = 0.0
@@ -126,8 +126,8 @@ def _kernels_report(features: set[str]) -> KernelsReport:
         return KernelsReport(
             "unknown",
             "not chosen yet: the first engine start tries the fast kernels in a throwaway process",
-            False,
-            False,
+            None,
+            None,
             "",
             "",
         )

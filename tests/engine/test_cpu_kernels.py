@@ -28,6 +28,7 @@ from engine.kernels.policy import (
 )
 from engine.kernels.probe import probe
 from engine.kernels.refusal import missing_features
+from engine.kernels.remembered import OVERRIDE_ENV
 from engine.kernels.simulated_trap import ENV as SIMULATE
 
 CRASHED = {message("kernels.recovered.amx"), message("kernels.recovered.repack")}  # what `hearth run` prints
@@ -176,6 +177,23 @@ def test_hearth_run_on_a_processor_where_nothing_runs_ends_with_one_sentence() -
         *(message("kernels.nothing_works.missing", names=n) for n in ("AVX-512", "AVX2")),
     }, result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.e2e
+def test_kernels_set_by_hand_are_kept_and_the_crash_says_what_refused_them() -> None:
+    _remember_fast_kernels()
+    result = _hearth("run", "--max-tokens", "4", "Hello", env={SIMULATE: "decode", OVERRIDE_ENV: "full"})
+    assert result.returncode == 1
+    said = result.stderr.strip().splitlines()[-1].removeprefix("hearth: ")
+    forced = {"kernels": "full", "variable": OVERRIDE_ENV}
+    assert said in {
+        message("kernels.forced_refused", **forced),
+        message("kernels.forced_refused.named", what="AMX", **forced),
+    }, result.stderr
+    assert "Traceback" not in result.stderr
+    choice = remembered.recall(this_machine())
+    assert choice is not None
+    assert (choice.kernels, choice.decided_by) == ("full", "probe")  # the user's setting changed nothing
 
 
 def _kill_with_sigill_while_loading(log: Path, stop: threading.Event) -> None:

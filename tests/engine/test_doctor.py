@@ -57,4 +57,6 @@ def test_doctor_text_names_what_a_person_needs_and_says_the_kernels_are_not_chos
         assert heading in result.stdout
     assert "not chosen yet" in result.stdout
     assert "Traceback" not in result.stderr
+    unchosen = json.loads(_doctor("--json").stdout)["kernels"]
+    assert (unchosen["kernels"], unchosen["amx"], unchosen["repack"]) == ("unknown", None, None)  # not "off"
     assert not remembered.store_path().exists()  # looking changes nothing
