@@ -14,6 +14,11 @@ def seconds(value: float | None) -> str:
     return QCoreApplication.translate("Formatting", "{value} s").format(value=number)
 
 
+def milliseconds(value_s: float) -> str:
+    """A short time given in seconds, as milliseconds: "369 ms"."""
+    return QCoreApplication.translate("Formatting", "{value} ms").format(value=f"{value_s * 1000:,.0f}")
+
+
 def rate(value: float | None) -> str:
     if value is None:
         return "–"

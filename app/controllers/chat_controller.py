@@ -49,7 +49,7 @@ from engine.protocol import (
 from engine.store.answer_writer import AnswerWriter
 from engine.store.chat_turn import cache_owner, prompt_messages
 from engine.store.conversations import ConversationNotFoundError, DiskFullError
-from engine.store.records import Conversation, StoredMessage
+from engine.store.records import Conversation, MessageState, StoredMessage
 from engine.store.tokens import branch_layout, split_prompt
 
 if TYPE_CHECKING:
@@ -401,7 +401,7 @@ class ChatController(QObject):
         self.note_changed.emit(note.replace("{titles}", names))
 
     def _end_answer(
-        self, answer: Answer, state: str, metrics: dict[str, object] | None = None, error: str | None = None
+        self, answer: Answer, state: MessageState, metrics: dict[str, object] | None = None, error: str | None = None
     ) -> None:
         if answer.conversation_id == self.state.shown_id:
             self._chat_view.end_stream()

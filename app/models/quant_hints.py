@@ -2,7 +2,7 @@
 
 The engine writes them in English for the command line; the Hub panel shows them through
 here. Every hint the engine can give is marked below for the translators (context
-"QuantHints"); tests/app/test_hub_texts.py checks that none is missing.
+"QuantHints"); tests/app/test_i18n.py checks that none is missing.
 """
 
 from __future__ import annotations

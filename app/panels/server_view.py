@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.formatting import milliseconds
 from engine.server.bridge import ServedRequest
 from engine.server.config import DEFAULT_PORT
 
@@ -123,7 +124,7 @@ class ServerView(QWidget):
                 if record.status != "running"
                 else "…",
                 str(record.completion_tokens) if record.status != "running" else "…",
-                f"{record.ttft_s * 1000:,.0f} ms" if record.ttft_s else "–",
+                milliseconds(record.ttft_s) if record.ttft_s else "–",
             ]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)

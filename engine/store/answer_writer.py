@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.errors import UserError
 from engine.store.conversations import connect
-from engine.store.records import encode_tokens
+from engine.store.records import MessageState, encode_tokens
 
 logger = logging.getLogger(__name__)
 
@@ -54,7 +54,7 @@ class AnswerWriter:
 
     def finish(
         self,
-        state: str,
+        state: MessageState,
         metrics: dict[str, Any] | None = None,
         error: str | None = None,
         timeout_s: float = 30.0,

@@ -19,7 +19,7 @@ from engine.errors import UserError
 from engine.protocol import ChatMessage, Generate, SamplingParams, Started, Token
 from engine.store.answer_writer import AnswerWriter
 from engine.store.conversations import ConversationStore
-from engine.store.records import Conversation, StoredMessage
+from engine.store.records import Conversation, MessageState, StoredMessage
 from engine.store.tokens import branch_layout, branch_tokens, split_prompt
 
 logger = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class ChatTurn:
         self.question_message: StoredMessage | None = None
         self.answer_message: StoredMessage | None = None
         self.writer: AnswerWriter | None = None
-        self.finished_state: str | None = None
+        self.finished_state: MessageState | None = None
 
     def generate(self, request_id: int, sent_at: float) -> Generate:
         conversation = self.conversation
@@ -152,7 +152,7 @@ class ChatTurn:
         if self.writer is not None:
             self.writer.append(event.text, event.token_ids)
 
-    def finish(self, state: str, metrics: dict[str, Any] | None = None, error: str | None = None) -> None:
+    def finish(self, state: MessageState, metrics: dict[str, Any] | None = None, error: str | None = None) -> None:
         """Save the rest of the answer with its final state; once, and only if it started."""
         if self.writer is None or self.finished_state is not None:
             return

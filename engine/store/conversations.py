@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import UserError
-from engine.protocol import OverflowPolicy, SamplingParams
+from engine.protocol import OverflowPolicy, Role, SamplingParams
 from engine.store.records import (
     OVERFLOW_POLICIES,
     Conversation,
     ConversationSummary,
+    MessageState,
     StoredMessage,
     decode_tokens,
     encode_tokens,
@@ -356,10 +357,10 @@ class ConversationStore:
         self,
         conversation_id: int,
         parent_id: int | None,
-        role: str,
+        role: Role,
         text: str,
         *,
-        state: str = "complete",
+        state: MessageState = "complete",
         token_ids: Iterable[int] = (),
         token_start: int | None = None,
         token_model: str | None = None,
@@ -412,7 +413,7 @@ class ConversationStore:
         message_id: int,
         *,
         text: str | None = None,
-        state: str | None = None,
+        state: MessageState | None = None,
         token_ids: Iterable[int] | None = None,
         token_start: int | None = None,
         token_model: str | None = None,

@@ -6,11 +6,12 @@ import array
 import json
 import sys
 from dataclasses import asdict, dataclass, fields
-from typing import Any
+from typing import Any, Literal, get_args
 
 from engine.protocol import API_ONLY_SAMPLING, OverflowPolicy, Role, SamplingParams
 
-MESSAGE_STATES = ("complete", "partial", "interrupted", "error")
+MessageState = Literal["complete", "partial", "interrupted", "error"]
+MESSAGE_STATES: tuple[MessageState, ...] = get_args(MessageState)
 OVERFLOW_POLICIES: tuple[OverflowPolicy, ...] = ("drop_oldest", "stop")
 
 
@@ -48,7 +49,7 @@ class StoredMessage:
     parent_id: int | None
     role: Role  # "user" | "assistant"
     text: str
-    state: str  # one of MESSAGE_STATES
+    state: MessageState
     # The exact tokens the model read (a question: the part of the prompt after `token_start`
     # tokens of the branch before it) or wrote (an answer), and which model's vocabulary they are in.
     token_ids: tuple[int, ...]

@@ -199,7 +199,7 @@
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="242"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
-        <translation>已回答 {done}/{total} 个 · 每秒 {rate} 个词元 · 同时 {at_once} 个</translation>
+        <translation>已回答 {done}/{total} 个 · 每秒 {rate} 个 token · 同时 {at_once} 个</translation>
     </message>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="246"/>
@@ -283,7 +283,7 @@
     <message>
         <location filename="../../app/batch/batch_window.py" line="141"/>
         <source>With {n} at once the engine wrote {total} tokens/s in all, each answer about {each}; with {low} it wrote {low_total}. More at once raises the total and slows each answer: good for a job, not for a chat you are waiting on.</source>
-        <translation>同时 {n} 个时，引擎总共每秒生成 {total} 个词元，每个答案约 {each} 个；同时 {low} 个时是 {low_total} 个。同时越多，总量越高，但每个答案越慢：适合批处理任务，不适合你正在等的对话。</translation>
+        <translation>同时 {n} 个时，引擎总共每秒生成 {total} 个 token，每个答案约 {each} 个；同时 {low} 个时是 {low_total} 个。同时越多，总量越高，但每个答案越慢：适合批处理任务，不适合你正在等的对话。</translation>
     </message>
     <message>
         <location filename="../../app/batch/batch_window.py" line="156"/>
@@ -1687,21 +1687,31 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="782"/>
+        <source>The engine crashed because this processor refused an instruction on the {kernels} kernels that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let Hearth choose.</source>
+        <translation>引擎崩溃了，因为这颗处理器拒绝执行 {variable} 指定的 {kernels} 内核里的一条指令；Hearth 没有更改你的设置：请设置 {variable}=safe，或删除它，让 Hearth 自行选择。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="790"/>
+        <source>The engine crashed because this processor refused the {what} instructions on the {kernels} kernels that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let Hearth choose.</source>
+        <translation>引擎崩溃了，因为这颗处理器拒绝执行 {variable} 指定的 {kernels} 内核里的 {what} 指令；Hearth 没有更改你的设置：请设置 {variable}=safe，或删除它，让 Hearth 自行选择。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="798"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="788"/>
+        <location filename="../../app/error_texts.py" line="804"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="794"/>
+        <location filename="../../app/error_texts.py" line="810"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="800"/>
+        <location filename="../../app/error_texts.py" line="816"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
@@ -1757,47 +1767,52 @@
         <translation>{value} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="20"/>
+        <location filename="../../app/formatting.py" line="19"/>
+        <source>{value} ms</source>
+        <translation>{value} 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="25"/>
         <source>{value} tok/s</source>
         <translation>{value} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="36"/>
+        <location filename="../../app/formatting.py" line="41"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="39"/>
+        <location filename="../../app/formatting.py" line="44"/>
         <source>{n} min</source>
         <translation>{n} 分钟</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="40"/>
+        <location filename="../../app/formatting.py" line="45"/>
         <source>{h} h {m} min</source>
         <translation>{h} 小时 {m} 分钟</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="44"/>
+        <location filename="../../app/formatting.py" line="49"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="51"/>
+        <location filename="../../app/formatting.py" line="56"/>
         <source>first token {t}</source>
         <translation>首个 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="56"/>
+        <location filename="../../app/formatting.py" line="61"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="58"/>
+        <location filename="../../app/formatting.py" line="63"/>
         <source>length limit reached</source>
         <translation>已达长度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="60"/>
+        <location filename="../../app/formatting.py" line="65"/>
         <source>context full</source>
         <translation>上下文已满</translation>
     </message>
@@ -3003,142 +3018,142 @@
 <context>
     <name>ServerView</name>
     <message>
-        <location filename="../../app/panels/server_view.py" line="35"/>
+        <location filename="../../app/panels/server_view.py" line="36"/>
         <source>Local API server</source>
         <translation>本地 API 服务器</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="39"/>
+        <location filename="../../app/panels/server_view.py" line="40"/>
         <source>Let other apps on this computer (editors, note apps, scripts) use the model loaded here, through the same API as OpenAI and Ollama. It answers this computer only, and nothing leaves it.</source>
         <translation>让这台电脑上的其他应用（编辑器、笔记软件、脚本）通过与 OpenAI 和 Ollama 相同的 API 使用这里加载的模型。它只响应这台电脑，任何数据都不会离开。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="45"/>
+        <location filename="../../app/panels/server_view.py" line="46"/>
         <source>Serve the local API</source>
         <translation>提供本地 API</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="50"/>
+        <location filename="../../app/panels/server_view.py" line="51"/>
         <source>The port other apps connect to.</source>
         <translation>其他应用连接用的端口。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="54"/>
+        <location filename="../../app/panels/server_view.py" line="55"/>
         <source>Port</source>
         <translation>端口</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="64"/>
+        <location filename="../../app/panels/server_view.py" line="65"/>
         <source>Recent requests</source>
         <translation>最近的请求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="66"/>
+        <location filename="../../app/panels/server_view.py" line="67"/>
         <source>What each request asked of the engine; never its messages.</source>
         <translation>每个请求向引擎要求了什么；绝不包含消息内容。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>First token</source>
         <translation>第一个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="97"/>
+        <location filename="../../app/panels/server_view.py" line="98"/>
         <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
         <translation>已关闭。开启后：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="103"/>
+        <location filename="../../app/panels/server_view.py" line="104"/>
         <source>OpenAI API: {base}/v1
 Ollama API: {base}/api</source>
         <translation>OpenAI API：{base}/v1
 Ollama API：{base}/api</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="104"/>
-        <location filename="../../app/panels/server_view.py" line="115"/>
+        <location filename="../../app/panels/server_view.py" line="105"/>
+        <location filename="../../app/panels/server_view.py" line="116"/>
         <source>Waiting for requests.</source>
         <translation>等待请求中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/server_view.py" line="113"/>
+        <location filename="../../app/panels/server_view.py" line="114"/>
         <source>Answering %n request(s).</source>
         <translation>
             <numerusform>正在响应 %n 个请求。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="122"/>
+        <location filename="../../app/panels/server_view.py" line="123"/>
         <source>{tokens} ({cached} reused)</source>
         <translation>{tokens}（重复使用 {cached}）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="131"/>
+        <location filename="../../app/panels/server_view.py" line="132"/>
         <source>{endpoint} from {client}, {seconds:.0f} s ago</source>
         <translation>{endpoint}，来自 {client}，{seconds:.0f} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="139"/>
+        <location filename="../../app/panels/server_view.py" line="140"/>
         <source>OpenAI chat</source>
         <translation>OpenAI 对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="140"/>
+        <location filename="../../app/panels/server_view.py" line="141"/>
         <source>OpenAI text</source>
         <translation>OpenAI 文本</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="141"/>
+        <location filename="../../app/panels/server_view.py" line="142"/>
         <source>Ollama chat</source>
         <translation>Ollama 对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="142"/>
+        <location filename="../../app/panels/server_view.py" line="143"/>
         <source>Ollama generate</source>
         <translation>Ollama 生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="148"/>
+        <location filename="../../app/panels/server_view.py" line="149"/>
         <source>answering</source>
         <translation>响应中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="150"/>
+        <location filename="../../app/panels/server_view.py" line="151"/>
         <source>client left</source>
         <translation>客户端已离开</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="152"/>
+        <location filename="../../app/panels/server_view.py" line="153"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="154"/>
+        <location filename="../../app/panels/server_view.py" line="155"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="155"/>
+        <location filename="../../app/panels/server_view.py" line="156"/>
         <source>failed</source>
         <translation>失败</translation>
     </message>
@@ -3200,12 +3215,12 @@ Ollama API：{base}/api</translation>
     <message>
         <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, all answers together</source>
-        <translation>每秒词元数，所有答案合计</translation>
+        <translation>每秒 token 数，所有答案合计</translation>
     </message>
     <message>
         <location filename="../../app/batch/throughput_plot.py" line="81"/>
         <source>tokens/s, each answer</source>
-        <translation>每秒词元数，每个答案</translation>
+        <translation>每秒 token 数，每个答案</translation>
     </message>
 </context>
 </TS>

@@ -179,7 +179,7 @@
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="145"/>
         <source>Stopped. {done} of {total} answered; Start goes on with the rest.</source>
-        <translation>已停止。已回答 {done}／{total} 個；按「開始」會接著做完其餘的。</translation>
+        <translation>已停止。已回答 {done}/{total} 個；按「開始」會接著做完其餘的。</translation>
     </message>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="211"/>
@@ -189,17 +189,17 @@
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="218"/>
         <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
-        <translation>引擎停止了：{reason} 已回答的 {done}／{total} 個都已儲存；按「開始」會繼續。</translation>
+        <translation>引擎停止了：{reason} 已回答的 {done}/{total} 個都已儲存；按「開始」會繼續。</translation>
     </message>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="226"/>
         <source>Done: {done} of {total} answered in {time}.</source>
-        <translation>完成：{time} 內回答了 {done}／{total} 個。</translation>
+        <translation>完成：{time} 內回答了 {done}/{total} 個。</translation>
     </message>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="242"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
-        <translation>已回答 {done}／{total} 個 · 每秒 {rate} 個詞元 · 同時 {at_once} 個</translation>
+        <translation>已回答 {done}/{total} 個 · 每秒 {rate} 個 token · 同時 {at_once} 個</translation>
     </message>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="246"/>
@@ -248,7 +248,7 @@
     <message>
         <location filename="../../app/batch/batch_window.py" line="62"/>
         <source>%v of %m</source>
-        <translation>%v／%m</translation>
+        <translation>%v/%m</translation>
     </message>
     <message>
         <location filename="../../app/batch/batch_window.py" line="63"/>
@@ -283,7 +283,7 @@
     <message>
         <location filename="../../app/batch/batch_window.py" line="141"/>
         <source>With {n} at once the engine wrote {total} tokens/s in all, each answer about {each}; with {low} it wrote {low_total}. More at once raises the total and slows each answer: good for a job, not for a chat you are waiting on.</source>
-        <translation>同時 {n} 個時，引擎總共每秒產生 {total} 個詞元，每個答案約 {each} 個；同時 {low} 個時是 {low_total} 個。同時越多，總量越高，但每個答案越慢：適合批次工作，不適合你正在等的對話。</translation>
+        <translation>同時 {n} 個時，引擎總共每秒產生 {total} 個 token，每個答案約 {each} 個；同時 {low} 個時是 {low_total} 個。同時越多，總量越高，但每個答案越慢：適合批次工作，不適合你正在等的對話。</translation>
     </message>
     <message>
         <location filename="../../app/batch/batch_window.py" line="156"/>
@@ -1687,21 +1687,31 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="782"/>
+        <source>The engine crashed because this processor refused an instruction on the {kernels} kernels that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let Hearth choose.</source>
+        <translation>引擎當機了，因為這顆處理器拒絕執行 {variable} 指定的 {kernels} 核心裡的一道指令；Hearth 沒有更動你的設定：請設定 {variable}=safe，或移除它，讓 Hearth 自行選擇。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="790"/>
+        <source>The engine crashed because this processor refused the {what} instructions on the {kernels} kernels that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let Hearth choose.</source>
+        <translation>引擎當機了，因為這顆處理器拒絕執行 {variable} 指定的 {kernels} 核心裡的 {what} 指令；Hearth 沒有更動你的設定：請設定 {variable}=safe，或移除它，讓 Hearth 自行選擇。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="798"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="788"/>
+        <location filename="../../app/error_texts.py" line="804"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="794"/>
+        <location filename="../../app/error_texts.py" line="810"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="800"/>
+        <location filename="../../app/error_texts.py" line="816"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
@@ -1757,47 +1767,52 @@
         <translation>{value} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="20"/>
+        <location filename="../../app/formatting.py" line="19"/>
+        <source>{value} ms</source>
+        <translation>{value} 毫秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="25"/>
         <source>{value} tok/s</source>
         <translation>{value} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="36"/>
+        <location filename="../../app/formatting.py" line="41"/>
         <source>{n} s</source>
         <translation>{n} 秒</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="39"/>
+        <location filename="../../app/formatting.py" line="44"/>
         <source>{n} min</source>
         <translation>{n} 分鐘</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="40"/>
+        <location filename="../../app/formatting.py" line="45"/>
         <source>{h} h {m} min</source>
         <translation>{h} 小時 {m} 分鐘</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="44"/>
+        <location filename="../../app/formatting.py" line="49"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="51"/>
+        <location filename="../../app/formatting.py" line="56"/>
         <source>first token {t}</source>
         <translation>首個 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="56"/>
+        <location filename="../../app/formatting.py" line="61"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="58"/>
+        <location filename="../../app/formatting.py" line="63"/>
         <source>length limit reached</source>
         <translation>已達長度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="60"/>
+        <location filename="../../app/formatting.py" line="65"/>
         <source>context full</source>
         <translation>上下文已滿</translation>
     </message>
@@ -3003,142 +3018,142 @@
 <context>
     <name>ServerView</name>
     <message>
-        <location filename="../../app/panels/server_view.py" line="35"/>
+        <location filename="../../app/panels/server_view.py" line="36"/>
         <source>Local API server</source>
         <translation>本機 API 伺服器</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="39"/>
+        <location filename="../../app/panels/server_view.py" line="40"/>
         <source>Let other apps on this computer (editors, note apps, scripts) use the model loaded here, through the same API as OpenAI and Ollama. It answers this computer only, and nothing leaves it.</source>
         <translation>讓這台電腦上的其他應用程式（編輯器、筆記軟體、腳本）透過與 OpenAI 和 Ollama 相同的 API 使用這裡載入的模型。它只回應這台電腦，任何資料都不會離開。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="45"/>
+        <location filename="../../app/panels/server_view.py" line="46"/>
         <source>Serve the local API</source>
         <translation>提供本機 API</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="50"/>
+        <location filename="../../app/panels/server_view.py" line="51"/>
         <source>The port other apps connect to.</source>
         <translation>其他應用程式連線用的連接埠。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="54"/>
+        <location filename="../../app/panels/server_view.py" line="55"/>
         <source>Port</source>
         <translation>連接埠</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="64"/>
+        <location filename="../../app/panels/server_view.py" line="65"/>
         <source>Recent requests</source>
         <translation>最近的請求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="66"/>
+        <location filename="../../app/panels/server_view.py" line="67"/>
         <source>What each request asked of the engine; never its messages.</source>
         <translation>每個請求向引擎要求了什麼；絕不包含訊息內容。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Status</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>First token</source>
         <translation>第一個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="73"/>
+        <location filename="../../app/panels/server_view.py" line="74"/>
         <source>Request</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="97"/>
+        <location filename="../../app/panels/server_view.py" line="98"/>
         <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
         <translation>已關閉。開啟後：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="103"/>
+        <location filename="../../app/panels/server_view.py" line="104"/>
         <source>OpenAI API: {base}/v1
 Ollama API: {base}/api</source>
         <translation>OpenAI API：{base}/v1
 Ollama API：{base}/api</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="104"/>
-        <location filename="../../app/panels/server_view.py" line="115"/>
+        <location filename="../../app/panels/server_view.py" line="105"/>
+        <location filename="../../app/panels/server_view.py" line="116"/>
         <source>Waiting for requests.</source>
         <translation>等待請求中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/server_view.py" line="113"/>
+        <location filename="../../app/panels/server_view.py" line="114"/>
         <source>Answering %n request(s).</source>
         <translation>
             <numerusform>正在回應 %n 個請求。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="122"/>
+        <location filename="../../app/panels/server_view.py" line="123"/>
         <source>{tokens} ({cached} reused)</source>
         <translation>{tokens}（重複使用 {cached}）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="131"/>
+        <location filename="../../app/panels/server_view.py" line="132"/>
         <source>{endpoint} from {client}, {seconds:.0f} s ago</source>
         <translation>{endpoint}，來自 {client}，{seconds:.0f} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="139"/>
+        <location filename="../../app/panels/server_view.py" line="140"/>
         <source>OpenAI chat</source>
         <translation>OpenAI 對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="140"/>
+        <location filename="../../app/panels/server_view.py" line="141"/>
         <source>OpenAI text</source>
         <translation>OpenAI 文字</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="141"/>
+        <location filename="../../app/panels/server_view.py" line="142"/>
         <source>Ollama chat</source>
         <translation>Ollama 對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="142"/>
+        <location filename="../../app/panels/server_view.py" line="143"/>
         <source>Ollama generate</source>
-        <translation>Ollama 生成</translation>
+        <translation>Ollama 產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="148"/>
+        <location filename="../../app/panels/server_view.py" line="149"/>
         <source>answering</source>
         <translation>回應中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="150"/>
+        <location filename="../../app/panels/server_view.py" line="151"/>
         <source>client left</source>
         <translation>用戶端已離開</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="152"/>
+        <location filename="../../app/panels/server_view.py" line="153"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="154"/>
+        <location filename="../../app/panels/server_view.py" line="155"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="155"/>
+        <location filename="../../app/panels/server_view.py" line="156"/>
         <source>failed</source>
         <translation>失敗</translation>
     </message>
@@ -3200,12 +3215,12 @@ Ollama API：{base}/api</translation>
     <message>
         <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, all answers together</source>
-        <translation>每秒詞元數，所有答案合計</translation>
+        <translation>每秒 token 數，所有答案合計</translation>
     </message>
     <message>
         <location filename="../../app/batch/throughput_plot.py" line="81"/>
         <source>tokens/s, each answer</source>
-        <translation>每秒詞元數，每個答案</translation>
+        <translation>每秒 token 數，每個答案</translation>
     </message>
 </context>
 </TS>

@@ -77,8 +77,10 @@ def test_a_ticked_set_grounds_the_question_and_the_answer_shows_its_sources(
     assert "heating element for five years" in reopened.sources_view.excerpts.text()
     tabs = window.findChild(QTabWidget, "sideTabs")
     tabs.setCurrentWidget(window.settings_view)
-    qtbot.wait(300)  # the rows of the conversation shown before are gone
     settle_layouts()
+    # Wrapped text takes its height over a few layout passes: wait until the question has the room it asks for.
+    question_bubble = window.chat_view.bubbles[0]
+    qtbot.waitUntil(lambda: question_bubble.height() >= question_bubble.sizeHint().height())
     window.grab().save(str(Path(os.environ.get("HEARTH_SCREENSHOT_DIR", tmp_path)) / "documents.png"))
 
 

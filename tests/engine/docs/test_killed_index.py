@@ -12,8 +12,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.docs.store import DocumentStore
 from tests.engine.docs.documents import pdf
+
+pytestmark = pytest.mark.e2e  # a real `hearth docs add` killed part way
 
 
 def _folder(tmp_path: Path) -> Path:

@@ -15,6 +15,8 @@ from engine.runtime.text_embedder import TextEmbedder
 from tests.conftest import write_figures
 from tests.fixtures.licence_corpus import QUESTIONS, Quality, make_corpus, quality
 
+pytestmark = pytest.mark.e2e  # a real embedding model reads the whole corpus
+
 MODEL = "multilingual-e5-small"
 
 
