@@ -219,6 +219,9 @@ def part_ttft(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> 
     short = SamplingParams(temperature=0, max_tokens=8)
     for _ in range(args.rounds):
         with Engine(model, 4, args.kernels, threads=args.threads, n_ctx=1024, cache=False) as engine:
+            # A first answer warms the engine (buffers, pages of the model), so the idle figure is a warm one.
+            warm = engine.send((ChatMessage("user", "Say hello."),), short)
+            engine.pump(lambda warm=warm: engine.done([warm]))
             one = engine.send(question, short)
             engine.pump(lambda one=one: engine.done([one]))
             idle.append(_ttft(engine.flights[one]))

@@ -257,14 +257,17 @@ class MetricsPanel(QFrame):
         self.refresh()
 
     def _show_sharing(self, stats: EngineStats | None) -> None:
-        """While more than one answer is written: how the engine's speed is shared."""
-        if stats is None or stats.active_answers <= 1:
+        """While more than one answer is written, or others wait: how the engine's speed is shared."""
+        if stats is None or (stats.active_answers <= 1 and not stats.waiting_answers):
             self.sharing.hide()
             return
         n = stats.active_answers
-        text = self.tr("{n} answers share the engine: together they write {total}, each about {each}.").format(
-            n=n, total=fmt.rate(stats.engine_tok_s), each=fmt.rate(stats.engine_tok_s / n)
-        )
+        if n <= 1:
+            text = self.tr("The engine writes this answer alone, at {total}.").format(total=fmt.rate(stats.engine_tok_s))
+        else:
+            text = self.tr("{n} answers share the engine: together they write {total}, each about {each}.").format(
+                n=n, total=fmt.rate(stats.engine_tok_s), each=fmt.rate(stats.engine_tok_s / n)
+            )
         if stats.waiting_answers:
             text += " " + self.tr("{n} more wait for a free slot.").format(n=stats.waiting_answers)
         self.sharing.setText(text)

@@ -246,9 +246,9 @@ class FakeEngineClient(QObject):
         self.started.emit(event)
         return event
 
-    def write(self, *pieces: str, request_id: int | None = None, active: int = 1) -> None:
+    def write(self, *pieces: str, request_id: int | None = None, active: int = 1, waiting: int = 0) -> None:
         """One token per piece, each its own Token event, then the stats the engine samples (with
-        `active` answers being written at once)."""
+        `active` answers being written at once and `waiting` requests queued for a slot)."""
         answering = self._under_way(request_id)
         for piece in pieces:
             token_id = 1000 + len(answering.tokens)
@@ -268,6 +268,7 @@ class FakeEngineClient(QObject):
                     n_ctx_used=len(answering.request.history_tokens) + len(answering.tokens),
                     n_ctx=N_CTX,
                     active_answers=active,
+                    waiting_answers=waiting,
                     engine_tok_s=12.0,
                 )
             )

@@ -271,6 +271,14 @@ def test_two_conversations_answer_at_once_and_stop_stops_the_one_on_screen(
     # The panel shows this answer and how the engine's speed is shared.
     assert window.metrics_panel.sharing.isVisibleTo(window)
     assert window.metrics_panel.sharing.text().startswith("2 answers share the engine")
+    # One answer written while another waits for a slot: the queue is shown too, not hidden.
+    fake_client.write(" and", request_id=coffee, active=1, waiting=1)
+    assert window.metrics_panel.sharing.isVisibleTo(window)
+    assert window.metrics_panel.sharing.text() == (
+        "The engine writes this answer alone, at 12 tok/s. 1 more wait for a free slot."
+    )
+    fake_client.write(" so", request_id=coffee, active=1)
+    assert not window.metrics_panel.sharing.isVisibleTo(window)
     window.chat.stop()
     assert fake_client.cancelled == [coffee], "Stop stops the answer on screen, not the other one"
     with qtbot.waitSignal(window.chat.answer_finished):
@@ -284,5 +292,5 @@ def test_two_conversations_answer_at_once_and_stop_stops_the_one_on_screen(
     window.conversations.wait_for_saves()  # an ended answer's last save runs on its own thread
     store = window.conversations.store
     assert store.branch(first.id)[-1].text == "Tea is a leaf."
-    assert store.branch(second.id)[-1].text == "Coffee is"
+    assert store.branch(second.id)[-1].text == "Coffee is and so"
     assert window.chat.state.answers == {}
