@@ -163,49 +163,59 @@ def together_rate(flights: list[Flight]) -> float:
 # --- the parts ---------------------------------------------------------------------------
 
 
-def peer_decode(model: Path, threads: int, kernels: KernelSet) -> dict[int, float]:
-    """llama-batched-bench's S_TG for each B."""
+def peer_decode(model: Path, threads: int, kernels: KernelSet, *, b: int, npp: int, ntg: int) -> float:
+    """llama-batched-bench's S_TG at one B, for prompts of `npp` tokens and answers of `ntg`."""
     if not BATCHED_BENCH.exists():
         raise SystemExit(f"batching: no {BATCHED_BENCH}; `python bench/llama_tools.py build` makes it")
-    npl = ",".join(str(b) for b in PARALLEL)
-    command = [str(BATCHED_BENCH), "-m", str(model), "-c", "4096", "-b", "2048", "-ub", "512", "-t", str(threads)]
-    command += ["-npp", str(NPP), "-ntg", str(NTG), "-npl", npl, "--no-kv-unified"]
+    # b KV streams of 512 cells each, as each of Hearth's slots has (its unused slots cost nothing).
+    command = [str(BATCHED_BENCH), "-m", str(model), "-c", str(b * 512), "-b", "2048", "-ub", "512"]
+    command += ["-t", str(threads), "-npp", str(npp), "-ntg", str(ntg), "-npl", str(b), "--no-kv-unified"]
     # Hearth's engine loads without flash attention (LoadOptions.flash_attn: exact reuse); the
     # peer's default, auto, turns it on, so it would measure other kernels.
     command += ["-fa", "on" if LoadOptions.flash_attn else "off"]
     if kernels == "safe":
         command.append("--no-repack")
     out = subprocess.run(command, capture_output=True, text=True, check=True, timeout=1800)
-    rates = {}
     for line in (out.stdout + out.stderr).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 10 and re.fullmatch(r"\d+", cells[2] or ""):
-            rates[int(cells[2])] = float(cells[7])
-    return rates
+        if len(cells) == 10 and re.fullmatch(r"\d+", cells[2] or "") and int(cells[2]) == b:
+            return float(cells[7])
+    raise SystemExit(f"batching: no S_TG for B={b} in llama-batched-bench's output")
 
 
-def hearth_decode(engine: Engine, b: int, round_no: int) -> float:
+def hearth_decode(engine: Engine, b: int, round_no: int) -> tuple[float, int, int]:
+    """Hearth's aggregate decode tok/s with `b` answers at once, and the shape it measured: the
+    prompt's tokens and the tokens written while all `b` were writing, per answer."""
     ids = [engine.send((ChatMessage("user", long_prompt(round_no * 10 + i)),)) for i in range(b)]
     engine.pump(lambda: engine.done(ids))
-    return together_rate([engine.flights[i] for i in ids])
+    flights = [engine.flights[i] for i in ids]
+    prompt = max(f.metrics.prompt_tokens for f in flights if f.metrics is not None)
+    written = min(f.tokens[-1][0] for f in flights) - 1  # the first token comes from the prompt's read
+    return together_rate(flights), prompt, written
 
 
 def part_decode(args: argparse.Namespace, model: Path, report: dict[str, Any]) -> None:
+    """Paired rounds: at each B, Hearth then the peer, on the same shape (the peer's prompts as long as
+    Hearth's with its chat template, its answers as long as Hearth's stretch of all writing at once),
+    one right after the other, so that a noisy host moves both; the ratio is the median of the pairs."""
     hearth: dict[int, list[float]] = {b: [] for b in PARALLEL}
     peer: dict[int, list[float]] = {b: [] for b in PARALLEL}
-    for round_no in range(args.rounds):
-        for b, rate in peer_decode(model, args.threads, args.kernels).items():
-            peer[b].append(rate)
-        with Engine(model, max(PARALLEL), args.kernels, threads=args.threads, n_ctx=512, cache=False) as engine:
+    with Engine(model, max(PARALLEL), args.kernels, threads=args.threads, n_ctx=512, cache=False) as engine:
+        for round_no in range(args.rounds):
             for b in PARALLEL:
-                hearth[b].append(hearth_decode(engine, b, round_no))
+                rate, prompt, written = hearth_decode(engine, b, round_no)
+                hearth[b].append(rate)
+                peer[b].append(peer_decode(model, args.threads, args.kernels, b=b, npp=prompt, ntg=max(written, 8)))
     rows = {}
-    print("\naggregate decode tok/s (median of rounds)")
+    print("\naggregate decode tok/s (medians of paired rounds)")
     print("   B   hearth   llama-batched-bench   ratio   target >= 0.95")
     for b in PARALLEL:
         h, p = median(hearth[b]), median(peer[b])
-        rows[b] = {"hearth": h, "peer": p, "ratio": h / p if p else 0.0, "hearth_rounds": hearth[b]}
-        print(f"{b:4d}   {h:6.1f}   {p:19.1f}   {h / p:5.2f}   {verdict(h / p >= 0.95)}")
+        pairs = [x / y for x, y in zip(hearth[b], peer[b], strict=True) if y]
+        ratio = median(pairs)
+        rows[b] = {"hearth": h, "peer": p, "ratio": ratio, "hearth_rounds": hearth[b], "peer_rounds": peer[b]}
+        spread = f"pairs {min(pairs):.2f}-{max(pairs):.2f}" if pairs else ""
+        print(f"{b:4d}   {h:6.1f}   {p:19.1f}   {ratio:5.2f}   {verdict(ratio >= 0.95)}   {spread}")
     scale = rows[8]["hearth"] / rows[1]["hearth"] if rows[1]["hearth"] else 0.0
     print(f"hearth 8 answers / 1 answer = {scale:.2f}x (target on a real-size model >= 1.8x): {verdict(scale >= 1.8)}")
     report["decode"] = {"by_b": rows, "hearth_8_vs_1": scale}
