@@ -206,7 +206,7 @@ def part_decode(args: argparse.Namespace, model: Path, report: dict[str, Any]) -
                 rate, prompt, written = hearth_decode(engine, b, round_no)
                 hearth[b].append(rate)
                 peer[b].append(peer_decode(model, args.threads, args.kernels, b=b, npp=prompt, ntg=max(written, 8)))
-    rows = {}
+    rows: dict[int, dict[str, Any]] = {}
     print("\naggregate decode tok/s (medians of paired rounds)")
     print("   B   hearth   llama-batched-bench   ratio   target >= 0.95")
     for b in PARALLEL:

@@ -14,6 +14,10 @@ the same host speed. Per-round ratios then scatter by about +-1 %.
               sampler chain with Hearth's exact first cut, engine/runtime/sampler.py), without the hop
               to the window; bench/decode.py measures that hop.
   bare        the same loop with llama.cpp's plain chain (preselect=False).
+  scheduler   engine.runtime.scheduler.Scheduler, the continuous-batching loop the engine runs now,
+              with one answer in flight (issue 15: one answer's decode must not lose more than 2 %
+              to batching against `hearth`, the one-answer loop it replaced): the same chain, plus
+              its per-token work (text stream, token batching, stats) without the pipe.
   high-level  llama_cpp.Llama(...).create_completion(stream=True).
 
 The three low-level paths each own a context of their own, and the contexts swap roles every
@@ -27,7 +31,8 @@ interval (_common.median_interval).
 
 Checks: hearth and bare write the same tokens, and the ceiling replays them.
 
-Run:  python bench/decode_lockstep.py [--tokens 128] [--rounds 20] [--threads 2] [--json]
+Run:  python bench/decode_lockstep.py [--tokens 128] [--rounds 20] [--threads 2] [--model starter|qwen1.5b|PATH]
+      [--json]
 """
 
 from __future__ import annotations
@@ -52,22 +57,25 @@ from _common import (
     quiet_llama_logs,
     verdict,
 )
+from batching import model_path
 
-from engine.models.starter_model import starter_model_path
-from engine.protocol import ChatMessage, LoadOptions, SamplingParams
+from engine.protocol import ChatMessage, Generate, LoadOptions, SamplingParams
 from engine.runtime.llama_runtime import LlamaModel
+from engine.runtime.scheduler import Scheduler
 
 N_BATCH = 512  # as bench/decode.py
 N_CTX = 4096
 TARGET_VS_HIGH_LEVEL = 1.05  # issue 2's target for Hearth's decode over the high-level stream
-PATHS = ("ceiling", "hearth", "bare", "high-level")
-LOW_LEVEL = ("ceiling", "hearth", "bare")
+PATHS = ("ceiling", "hearth", "bare", "scheduler", "high-level")
+LOW_LEVEL = ("ceiling", "hearth", "bare", "scheduler")
+TARGET_SCHEDULER = 0.98  # issue 15: one answer through the scheduler within 2 % of the one-answer loop
 
 
 class Bench:
-    def __init__(self, tokens: int, threads: int) -> None:
-        path = str(starter_model_path())
-        options = LoadOptions(path, n_ctx=N_CTX, n_threads=threads, n_batch=N_BATCH)
+    def __init__(self, tokens: int, threads: int, model: Path) -> None:
+        path = str(model)
+        # One sequence per context, as `hearth run` loads (the window keeps two: one more KV stream).
+        options = LoadOptions(path, n_ctx=N_CTX, n_threads=threads, n_batch=N_BATCH, parallel=1)
         self.contexts = [LlamaModel(options) for _ in LOW_LEVEL]
         first = self.contexts[0]
         self.prompt_text = first.template.render((ChatMessage("user", LONG_PROMPT),))
@@ -75,7 +83,7 @@ class Bench:
         self.sampling = SamplingParams(temperature=TEMPERATURE, seed=SEED, max_tokens=tokens)
         self.llm = open_high_level(path, N_CTX, threads, N_BATCH, self.sampling.repeat_last_n)
         self.role: dict[str, LlamaModel] = dict(zip(LOW_LEVEL, self.contexts, strict=True))
-        self.written: dict[str, list[int]] = {"hearth": [], "bare": []}
+        self.written: dict[str, list[int]] = {"hearth": [], "bare": [], "scheduler": []}
         self.answer = list(self._sampled("bare"))  # the ceiling replays it
 
     # --- the four paths, one token per step --------------------------------------------------
@@ -88,6 +96,34 @@ class Bench:
         for step in model.generate(self.prompt, self.sampling, preselect=name == "hearth"):
             written.append(step.token)
             yield step.token
+
+    def scheduled(self) -> Iterator[int]:
+        """The engine's scheduler with one answer: one step() per token once its prompt is read."""
+        model = self.role["scheduler"]
+        model.sequences[0].clear()
+        sent: list[Any] = []
+        scheduler = Scheduler(
+            model,
+            None,
+            sent.append,
+            reuse_enabled=False,
+            load_window=lambda: (0.0, 0.0),
+            memory_rss=lambda: 0,
+            on_housekeeping_done=lambda _request_id: None,
+        )
+        scheduler.submit(Generate(1, (ChatMessage("user", LONG_PROMPT),), self.sampling, time.monotonic()))
+        written: list[int] = []
+        self.written["scheduler"] = written
+        slot = scheduler.slots[0]
+        answer = None
+        while scheduler.busy:
+            answer = slot.answer or answer  # the slot lets go of it once it is finished
+            scheduler.step()
+            tokens = answer.tokens if answer is not None else written
+            while len(written) < len(tokens):
+                written.append(tokens[len(written)])
+                yield written[-1]
+        scheduler.close()
 
     def ceiling(self) -> Iterator[int]:
         model = self.role["ceiling"]
@@ -115,6 +151,7 @@ class Bench:
             "ceiling": self.ceiling,
             "hearth": lambda: self._sampled("hearth"),
             "bare": lambda: self._sampled("bare"),
+            "scheduler": self.scheduled,
             "high-level": self.high_level,
         }
         steps = {name: makers[name]() for name in PATHS}
@@ -149,25 +186,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tokens", type=int, default=128, help="tokens per answer (default 128)")
     parser.add_argument("--rounds", type=int, default=20, help="counted rounds (default 20; one more is a warm-up)")
     parser.add_argument("--threads", type=int, default=2, help="llama.cpp threads (default 2)")
+    parser.add_argument("--model", default="starter", help="starter, qwen1.5b, qwen0.5b or a GGUF path")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.tokens < 3:
         parser.error("--rounds must be at least 1 and --tokens at least 3")
     quiet_llama_logs()
     began = time.monotonic()
-    bench = Bench(args.tokens, args.threads)
+    model = model_path(args.model)
+    bench = Bench(args.tokens, args.threads, model)
     try:
         print(
-            f"decode lockstep: {Path(str(starter_model_path())).name}, {args.threads} threads, n_ctx {N_CTX}, "
+            f"decode lockstep: {model.name}, {args.threads} threads, n_ctx {N_CTX}, "
             f"{args.tokens} tokens an answer, prompt {len(bench.prompt)} tokens, {args.rounds} rounds + 1 warm-up"
         )
         print("ms per token, each round (steps of all four paths interleaved one token at a time)")
         print(f"{'round':>5}  " + "  ".join(f"{name:>10}" for name in PATHS))
         per_token: dict[str, list[float]] = {name: [] for name in PATHS}
-        same_tokens = True
+        same_tokens = scheduler_same = True
         for index in range(args.rounds + 1):
             result = bench.round(index)
             same_tokens &= bench.written["hearth"] == bench.written["bare"] == bench.answer
+            scheduler_same &= bench.written["scheduler"] == bench.answer
             cells = [1000 * spent / count if count else 0.0 for spent, count in result.values()]
             print(f"{index if index else 'w':>5}  " + "  ".join(f"{ms:>10.3f}" for ms in cells), flush=True)
             if index:
@@ -197,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
         ("bare", "high-level"),
         ("hearth", "bare"),
         ("ceiling", "hearth"),
+        ("scheduler", "hearth"),
     ):
         ratios = speed_ratios(ours, peer)
         low, high = median_interval(ratios)
@@ -220,8 +261,15 @@ def main(argv: list[str] | None = None) -> int:
         "hearth and bare wrote the same tokens every round, and the ceiling replayed them: "
         + ("yes" if same_tokens else "no")
     )
+    scheduler = figures["scheduler_vs_hearth"]
+    print(
+        f"one answer through the scheduler / the one-answer loop = {scheduler['median']:.3f}   "
+        f"(issue 15: >= {TARGET_SCHEDULER}) {verdict(scheduler['median'] >= TARGET_SCHEDULER)}; same tokens: "
+        + ("yes" if scheduler_same else "no")
+    )
     print(f"total {time.monotonic() - began:.0f} s")
     figures["same_tokens"] = same_tokens
+    figures["scheduler_same_tokens"] = scheduler_same
     if args.json:
         print(json.dumps(figures))
     return 0
