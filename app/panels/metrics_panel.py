@@ -263,7 +263,8 @@ class MetricsPanel(QFrame):
             return
         n = stats.active_answers
         if n <= 1:
-            text = self.tr("The engine writes this answer alone, at {total}.").format(total=fmt.rate(stats.engine_tok_s))
+            alone = self.tr("The engine writes this answer alone, at {total}.")
+            text = alone.format(total=fmt.rate(stats.engine_tok_s))
         else:
             text = self.tr("{n} answers share the engine: together they write {total}, each about {each}.").format(
                 n=n, total=fmt.rate(stats.engine_tok_s), each=fmt.rate(stats.engine_tok_s / n)

@@ -2542,82 +2542,82 @@
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="268"/>
+        <location filename="../../app/panels/metrics_panel.py" line="269"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="272"/>
+        <location filename="../../app/panels/metrics_panel.py" line="273"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <location filename="../../app/panels/metrics_panel.py" line="293"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="293"/>
+        <location filename="../../app/panels/metrics_panel.py" line="294"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="294"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="296"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="327"/>
+        <location filename="../../app/panels/metrics_panel.py" line="328"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="328"/>
+        <location filename="../../app/panels/metrics_panel.py" line="329"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="329"/>
+        <location filename="../../app/panels/metrics_panel.py" line="330"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="330"/>
+        <location filename="../../app/panels/metrics_panel.py" line="331"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="335"/>
+        <location filename="../../app/panels/metrics_panel.py" line="336"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="352"/>
+        <location filename="../../app/panels/metrics_panel.py" line="353"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="333"/>
+        <location filename="../../app/panels/metrics_panel.py" line="334"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="340"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <location filename="../../app/panels/metrics_panel.py" line="346"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="348"/>
+        <location filename="../../app/panels/metrics_panel.py" line="349"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>

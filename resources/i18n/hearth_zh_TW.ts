@@ -2542,82 +2542,82 @@
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="268"/>
+        <location filename="../../app/panels/metrics_panel.py" line="269"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="272"/>
+        <location filename="../../app/panels/metrics_panel.py" line="273"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <location filename="../../app/panels/metrics_panel.py" line="293"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="293"/>
+        <location filename="../../app/panels/metrics_panel.py" line="294"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="294"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="296"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="327"/>
+        <location filename="../../app/panels/metrics_panel.py" line="328"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="328"/>
+        <location filename="../../app/panels/metrics_panel.py" line="329"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="329"/>
+        <location filename="../../app/panels/metrics_panel.py" line="330"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="330"/>
+        <location filename="../../app/panels/metrics_panel.py" line="331"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="335"/>
+        <location filename="../../app/panels/metrics_panel.py" line="336"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="352"/>
+        <location filename="../../app/panels/metrics_panel.py" line="353"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="333"/>
+        <location filename="../../app/panels/metrics_panel.py" line="334"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="340"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <location filename="../../app/panels/metrics_panel.py" line="346"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="348"/>
+        <location filename="../../app/panels/metrics_panel.py" line="349"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>

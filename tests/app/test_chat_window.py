@@ -91,6 +91,37 @@ def test_killed_engine_keeps_the_partial_answer_and_recovers(qtbot: QtBot, windo
     assert window.client.engine_pid() not in (None, pid)
 
 
+def test_a_killed_engine_keeps_both_answers_it_was_writing_side_by_side(qtbot: QtBot, window: MainWindow) -> None:
+    window.conversations.state.sampling = SamplingParams(temperature=0.8, seed=5, max_tokens=400)
+    window.chat.send_message("Write a long poem about autumn leaves.")
+    first = window.conversations.state.conversation
+    window.conversations.new_conversation()
+    window.chat.send_message("Write a long story about a dragon who bakes bread.")
+    second = window.conversations.state.conversation
+    assert first is not None
+    assert second is not None
+    answers = window.chat.state.answers
+    qtbot.waitUntil(
+        lambda: len(answers) == 2 and all(len(a.writer.text) > 10 for a in answers.values()),
+        timeout=ANSWER_TIMEOUT_MS,
+    )
+    failed: list[object] = []
+    window.chat.answer_failed.connect(failed.append)
+    pid = window.client.engine_pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: len(failed) == 2, timeout=ANSWER_TIMEOUT_MS)
+    window.conversations.wait_for_saves()
+    store = window.conversations.store
+    for conversation in (first, second):
+        kept = store.branch(conversation.id)[-1]
+        assert kept.role == "assistant"
+        assert kept.state == "interrupted", "each answer is kept as far as it was written"
+        assert len(kept.text) > 10
+    assert window.chat.state.answers == {}
+    assert window.send_button.isEnabled()
+
+
 def test_the_window_names_the_default_chat_format(qtbot: QtBot, model_without_template: Path) -> None:
     win = MainWindow()
     qtbot.addWidget(win)

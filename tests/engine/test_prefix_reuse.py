@@ -92,12 +92,20 @@ def _script(seed: int, turns_each: int = 2) -> list[tuple[str, str]]:
 
 
 def _start(
-    model: Path, reuse: bool, kernels: KernelSet | None = None, n_ctx: int = 2048, parallel: int = 1
+    model: Path,
+    reuse: bool,
+    kernels: KernelSet | None = None,
+    *,
+    n_ctx: int = 2048,
+    parallel: int = 1,
+    kv_unified: bool = False,
 ) -> EngineProcess:
     """An engine on `model`; one slot, so that a switch between conversations goes through the cache."""
     engine = EngineProcess(kernels=kernels)
     engine.start()
-    options = LoadOptions(str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse, parallel=parallel)
+    options = LoadOptions(
+        str(model), n_ctx=n_ctx, n_threads=2, prefix_cache=reuse, parallel=parallel, kv_unified=kv_unified
+    )
     engine.send(Load(1, options))
     while True:
         event = engine.receive(timeout=120)

@@ -161,7 +161,15 @@ def test_of_two_prompts_read_at_once_the_first_to_come_is_read_first(starter_mod
         engine.stop()
 
 
-def test_slots_keep_their_own_conversations_and_forget_a_deleted_one(starter_model: Path) -> None:
+@pytest.mark.parametrize("kv_unified", [False, True], ids=["own-streams", "one-pool"])
+def test_slots_keep_their_own_conversations_and_forget_a_deleted_one(starter_model: Path, kv_unified: bool) -> None:
+    """In their own KV streams or in one shared pool (kv_unified), no slot sees another's cells.
+
+    In their own streams each answer is the very answer of an engine that reuses nothing. In one
+    pool a conversation's cells come to lie between another's, and attention then adds the same
+    terms in another grouping: the last bits move, and a later greedy answer may part by a word
+    (measured: B's second answer). So there the first answers are compared exactly, the later
+    ones by where their memory came from."""
     plain = _start(starter_model, reuse=False)
     baseline_chats: dict[str, Chat] = {}
     script = [("A", QUESTIONS[0]), ("B", QUESTIONS[1]), ("A", "And what next?"), ("B", "And what next?")]
@@ -169,11 +177,13 @@ def test_slots_keep_their_own_conversations_and_forget_a_deleted_one(starter_mod
         expected = [_ask(plain, baseline_chats, i, name, q).text for i, (name, q) in enumerate(script, 1)]
     finally:
         plain.stop()
-    engine = _start(starter_model, reuse=True, parallel=2)
+    engine = _start(starter_model, reuse=True, parallel=2, kv_unified=kv_unified)
     chats: dict[str, Chat] = {}
     try:
         turns = [_ask(engine, chats, i, name, q) for i, (name, q) in enumerate(script, 1)]
-        assert [t.text for t in turns] == expected
+        exact = len(turns) if not kv_unified else 2  # each conversation's first answer
+        assert [t.text for t in turns[:exact]] == expected[:exact]
+        assert all(t.text for t in turns)
         # Each conversation came back to its own slot: its whole history was there, live.
         for turn, before in zip(turns[2:], turns[:2], strict=True):
             assert turn.metrics.cache_source == "live"
