@@ -102,15 +102,7 @@ class Bench:
         model = self.role["scheduler"]
         model.sequences[0].clear()
         sent: list[Any] = []
-        scheduler = Scheduler(
-            model,
-            None,
-            sent.append,
-            reuse_enabled=False,
-            load_window=lambda: (0.0, 0.0),
-            memory_rss=lambda: 0,
-            on_housekeeping_done=lambda _request_id: None,
-        )
+        scheduler = Scheduler.in_process(model, sent.append)
         scheduler.submit(Generate(1, (ChatMessage("user", LONG_PROMPT),), self.sampling, time.monotonic()))
         written: list[int] = []
         self.written["scheduler"] = written

@@ -162,6 +162,27 @@ class Scheduler:
         self.answers_total = 0
         self.answers_reused = 0
 
+    @classmethod
+    def in_process(
+        cls,
+        model: LlamaModel,
+        send: Callable[[Event], None],
+        *,
+        reuse_enabled: bool = False,
+        on_housekeeping_done: Callable[[int], None] = lambda _request_id: None,
+    ) -> Scheduler:
+        """A scheduler driven directly, outside the worker (tests, benches): no prefix cache on disk,
+        no load to account for, no memory figure."""
+        return cls(
+            model,
+            None,
+            send,
+            reuse_enabled=reuse_enabled,
+            load_window=lambda: (0.0, 0.0),
+            memory_rss=lambda: 0,
+            on_housekeeping_done=on_housekeeping_done,
+        )
+
     # --- what the worker asks ------------------------------------------------------
 
     @property

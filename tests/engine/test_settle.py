@@ -35,15 +35,7 @@ def _answered(model: LlamaModel) -> tuple[Scheduler, list[int]]:
     """A scheduler that has just written a 64-token answer, its settle pending."""
     events: list[Event] = []
     settled: list[int] = []
-    scheduler = Scheduler(
-        model,
-        None,
-        events.append,
-        reuse_enabled=True,
-        load_window=lambda: (0.0, 0.0),
-        memory_rss=lambda: 0,
-        on_housekeeping_done=settled.append,
-    )
+    scheduler = Scheduler.in_process(model, events.append, reuse_enabled=True, on_housekeeping_done=settled.append)
     sampling = SamplingParams(temperature=0, max_tokens=64)
     scheduler.submit(Generate(1, (ChatMessage("user", QUESTION),), sampling, time.monotonic()))
     while scheduler.busy:

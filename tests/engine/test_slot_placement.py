@@ -28,15 +28,7 @@ def model(starter_model: Path, machine_kernels: KernelSet) -> Iterator[LlamaMode
 
 
 def _scheduler(model: LlamaModel, events: list[Event]) -> Scheduler:
-    return Scheduler(
-        model,
-        None,
-        events.append,
-        reuse_enabled=True,
-        load_window=lambda: (0.0, 0.0),
-        memory_rss=lambda: 0,
-        on_housekeeping_done=lambda _request_id: None,
-    )
+    return Scheduler.in_process(model, events.append, reuse_enabled=True)
 
 
 def _ask(scheduler: Scheduler, request_id: int, max_tokens: int) -> None:
