@@ -117,16 +117,7 @@ class KernelPolicy:
             self._system_info = system_info_in_child()
         safer = safer_than(kernels)
         if self._choice is not None and self._choice.decided_by == "override":
-            # The user chose these kernels: change nothing, but say what refused them and how to let Hearth choose.
-            _, what = (
-                _extra_buffers_refused(self._system_info, crashed=True)
-                if safer is not None
-                else _nothing_runs(self._system_info, self.machine.cpu_flags)
-            )
-            if what in ("", "extra buffer types"):  # no instruction class to name
-                return AfterDeath(None, KernelNotice("kernels.forced_refused", kernels=kernels, variable=OVERRIDE_ENV))
-            named = KernelNotice("kernels.forced_refused.named", what=what, kernels=kernels, variable=OVERRIDE_ENV)
-            return AfterDeath(None, named)
+            return AfterDeath(None, self._forced_refused(kernels, fast=safer is not None))
         if safer is not None:
             notice, refused_class = _extra_buffers_refused(self._system_info, crashed=True)
             self._decide(KernelChoice.because(safer, "crash", notice, refused_class, time.time()))
@@ -136,6 +127,18 @@ class KernelPolicy:
         return AfterDeath(None, notice)
 
     # --- inside ------------------------------------------------------------------------
+
+    def _forced_refused(self, kernels: KernelSet, *, fast: bool) -> KernelNotice:
+        """The user chose these kernels: change nothing, but say what refused them and how to let Hearth
+        choose. The instruction class is named where it is known (AMX, or one this build needs)."""
+        if fast:
+            what = "AMX" if refused_by_extra_buffers(self._system_info) == "AMX" else ""
+        else:
+            missing = missing_features(self._system_info, self.machine.cpu_flags)
+            what = missing[0] if missing else ""
+        if not what:
+            return KernelNotice("kernels.forced_refused", kernels=kernels, variable=OVERRIDE_ENV)
+        return KernelNotice("kernels.forced_refused.named", what=what, kernels=kernels, variable=OVERRIDE_ENV)
 
     @staticmethod
     def _kernels(choice: KernelChoice) -> KernelSet:
