@@ -67,11 +67,6 @@ def test_the_store_gives_where_each_message_begins_even_where_a_question_rewrote
 # --- the real models ----------------------------------------------------------------------
 
 
-@pytest.fixture(params=["starter", "gemma"])
-def model_path(request: pytest.FixtureRequest) -> Path:
-    return Path(request.getfixturevalue("starter_model" if request.param == "starter" else "gemma_model"))
-
-
 def _logits(model: LlamaModel) -> np.ndarray:
     return np.ctypeslib.as_array(llama_cpp.llama_get_logits_ith(model._ctx, -1), shape=(model.n_vocab,)).copy()
 
@@ -141,9 +136,10 @@ def _pair(path: Path, kernels: KernelSet) -> Iterator[tuple[LlamaModel, LlamaMod
 
 @pytest.mark.e2e
 @pytest.mark.timeout(600)
-@pytest.mark.parametrize("kernels", ["full", "safe"])
-def test_a_kept_or_restored_history_gives_the_very_logits_of_a_full_read(model_path: Path, kernels: KernelSet) -> None:
-    for full, kept in _pair(model_path, kernels_this_processor_runs(kernels)):
+def test_a_kept_or_restored_history_gives_the_very_logits_of_a_full_read(
+    model_and_kernels: tuple[Path, KernelSet],
+) -> None:
+    for full, kept in _pair(*model_and_kernels):
         # Gemma: long enough questions that the conversation leaves its 512-token window, and a
         # snapshot past the window is restored (turn 3).
         turns = _talk(full, kept, turns=4, question_repeats=12 if kept.n_swa else 3)
