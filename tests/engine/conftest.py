@@ -10,9 +10,10 @@ from engine.kernels.kernel_sets import KernelSet
 from tests.engine.driving import kernels_this_processor_runs
 
 # Gemma on both kernel sets: the full one repacks its Q4_K and Q8_0 weights. The starter on the
-# fastest set this processor runs only: no x86 or ARM repack takes its Q4_1 weights (llama.cpp's
-# load log: all 273 tensors "cannot be used with preferred buffer type CPU_REPACK"), so there its
-# safe run would repeat the full one; AMX, which does take Q4_1, is that fastest set where it runs.
+# fastest set this processor runs only: llama.cpp's x86 repack takes none of its Q4_1 and Q8_0
+# weights (its load log on an AVX-512 Xeon: all 273 tensors "cannot be used with preferred buffer
+# type CPU_REPACK"), so a safe run repeated the full one; AMX, which does take Q4_1, is that
+# fastest set where it runs.
 MODELS_AND_KERNELS = [("starter", "full"), ("gemma", "full"), ("gemma", "safe")]
 
 

@@ -3,8 +3,8 @@
 Temperature 0 (greedy), several conversations interleaved in a random order: every answer
 must be identical to the one the engine gives when it reads every prompt in full. Run on
 the starter model (Q4_1, which llama.cpp multiplies the same way in any batch) and on Gemma 3
-270M (Q5_0/Q4_K/Q8_0, which it does not; and sliding-window attention), with both CPU kernel
-sets (the full one repacks Q4_K and Q8_0 weights). The conversations are kept as the store
+270M (Q5_0/Q4_K/Q8_0, which it does not; and sliding-window attention), Gemma on both CPU kernel
+sets (the full one repacks Q4_K and Q8_0 weights; tests/engine/conftest.py). The conversations are kept as the store
 keeps them: the history's tokens and where each message begins (engine/store/tokens.py).
 """
 
