@@ -179,7 +179,8 @@ class Generate:
     history_segments: tuple[int, ...] = ()
     cache_owner: str | None = None  # e.g. "conversation:12": its snapshots go when it is deleted
     # Keep the system prompt's own snapshot for good (never evicted): every conversation that
-    # starts with it skips reading it.
+    # starts with it skips reading it. With no system message, the chat template's own start (a
+    # default system prompt and the first turn's header) is pinned instead.
     pin_system_prompt: bool = False
     # Reuse the longest prefix the cache holds, wherever it ends (as llama-server does), not only
     # up to where this prompt's reads begin: for callers that send whole conversations each time

@@ -6,13 +6,13 @@ cache is decided next, from this plan (engine/cache/prompt_reuse.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cache.prefix_cache import common_prefix
-from engine.cache.prompt_reuse import MIN_SNAPSHOT_TOKENS
-from engine.prompt.chat_template import with_override
+from engine.cache.prompt_reuse import MIN_GAIN_TOKENS, MIN_SNAPSHOT_TOKENS
+from engine.prompt.chat_template import ChatTemplate, TemplateError, with_override
 from engine.prompt.context_fit import PromptModel, fit_prompt
-from engine.protocol import Generate
+from engine.protocol import ChatMessage, Generate
 
 
 @dataclass(frozen=True)
@@ -53,14 +53,32 @@ def reading_plan(
 
 
 def system_prompt_length(model: PromptModel, cmd: Generate, prompt: list[int]) -> int:
-    """How many leading prompt tokens are the system prompt alone (0 if they cannot be told apart)."""
+    """How many leading prompt tokens are the system prompt alone, or with none, the chat template's
+    own start (0 if they cannot be told apart)."""
     messages = cmd.messages
-    if not messages or messages[0].role != "system":
+    if not messages:
         return 0
     template = with_override(model.template, cmd.template_override)
-    text = template.render(messages[:1], add_generation_prompt=False, tools=cmd.tools)
-    tokens = model.tokenize(text, add_special=True)
-    # The system part's tokens must be exactly where the whole prompt has them.
-    if len(tokens) < MIN_SNAPSHOT_TOKENS or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
+    if messages[0].role == "system":
+        text = template.render(messages[:1], add_generation_prompt=False, tools=cmd.tools)
+        tokens, shortest = model.tokenize(text, add_special=True), MIN_SNAPSHOT_TOKENS
+    else:
+        tokens, shortest = template_preamble(model, template, messages[0], cmd.tools), MIN_GAIN_TOKENS
+    # The pinned part's tokens must be exactly where the whole prompt has them.
+    if len(tokens) < shortest or len(tokens) >= len(prompt) or prompt[: len(tokens)] != tokens:
         return 0
     return len(tokens)
+
+
+def template_preamble(model: PromptModel, template: ChatTemplate, first: ChatMessage, tools: str) -> list[int]:
+    """The tokens the template writes before the first message's words, the same for every prompt
+    that begins with a message of that role: a default system prompt (Qwen's "You are Qwen, created
+    by Alibaba Cloud…", SmolLM's) and the turn's header. Read once and copied, not read per request."""
+    try:
+        one, other = (
+            model.tokenize(template.render((replace(first, content=c),), add_generation_prompt=False, tools=tools))
+            for c in ("A", "B")
+        )
+    except TemplateError:
+        return []
+    return one[: common_prefix(one, other)]
