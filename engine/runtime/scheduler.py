@@ -659,6 +659,10 @@ class Scheduler:
             dropped_messages=plan.dropped_messages,
             max_active_answers=answer.max_active,
         )
+        if count:
+            # The engine's figures as this answer ends: an answer shorter than STATS_INTERVAL_S (a batch
+            # line of a few tokens) would otherwise never show in the live panel or the batch curve.
+            self.send(self._stats(slot, answer))
         slot.answer = None
         slot.last_used = t_end
         self.send(Finished(cmd.request_id, metrics))
