@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, assert_never
 
+from engine.client.batch_context import answer_context
 from engine.client.batch_file import BatchError, InFlight, JobDefaults, Results, done_ids, read_jobs, result_record
 from engine.client.session import EngineSession
 from engine.protocol import (
@@ -38,6 +39,10 @@ from engine.protocol import (
     Unloaded,
 )
 
+# Each answer's context when the job does not say (as before the job sized it): a line that needs
+# more is refused by the engine with its line number, as in `hearth run`.
+CONTEXT_CEILING = 4096
+
 
 @dataclass(frozen=True)
 class BatchRequest:
@@ -49,7 +54,7 @@ class BatchRequest:
     max_tokens: int | None = None
     temperature: float | None = None
     threads: int | None = None
-    ctx: int = 4096
+    ctx: int | None = None  # None: what the longest line needs, at most CONTEXT_CEILING
     as_json: bool = False
     progress: bool = True
 
@@ -62,7 +67,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     batch = sub.add_parser("batch", help="answer a file of prompts offline, several at once (JSON lines)")
     batch.add_argument("--model", help="path to a GGUF model file, or a library name (default: the starter model)")
     batch.add_argument("--threads", type=int, help="CPU threads for the engine (default: physical cores)")
-    batch.add_argument("--ctx", type=int, default=4096, help="context length of each answer, in tokens")
+    batch.add_argument(
+        "--ctx",
+        type=int,
+        help=f"each answer's context in tokens (default: what the longest line needs, at most {CONTEXT_CEILING})",
+    )
     batch.add_argument("-o", "--output", required=True, metavar="RESULTS.jsonl", help="where results go (appended)")
     batch.add_argument("--parallel", type=int, default=4, help="answers written at once (default: 4)")
     batch.add_argument("--system", help="system prompt for every line that has none")
@@ -118,7 +127,8 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
     session = EngineSession()
     try:
         session.start(load_began_at=started)
-        options = LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads, parallel=request.parallel)
+        ctx = request.ctx or answer_context(jobs, Path(model_path), CONTEXT_CEILING)
+        options = LoadOptions(model_path, n_ctx=ctx, n_threads=request.threads, parallel=request.parallel)
         session.send(Load(session.new_id(), options))
         waiting = deque(jobs)
         in_flight: dict[int, InFlight] = {}
