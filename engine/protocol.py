@@ -189,6 +189,9 @@ class Generate:
     # The functions the model may call, as the OpenAI `tools` list in JSON text ("": none): given to
     # the chat template, or described in the system prompt where the template has no place for them.
     tools: str = ""
+    # False: no turn follows this answer (a batch line), so it is neither read again to settle it nor
+    # kept as a snapshot; only its pinned start stays for the next line to copy.
+    follow_up: bool = True
 
 
 @dataclass(frozen=True)

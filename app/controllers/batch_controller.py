@@ -148,7 +148,9 @@ class BatchController(QObject):
         while self._waiting and len(self._in_flight) < self._ramp.level:
             job = self._waiting.popleft()
             sent_at = time.monotonic()
-            request_id = self._client.generate(job.messages, job.sampling, sent_at, pin_system_prompt=True)
+            request_id = self._client.generate(
+                job.messages, job.sampling, sent_at, pin_system_prompt=True, follow_up=False
+            )
             self._in_flight[request_id] = InFlight(job, sent_at)
 
     def _end(self, status: str) -> None:

@@ -91,6 +91,7 @@ class EngineClient(QObject):
         history_segments: tuple[int, ...] = (),
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
+        follow_up: bool = True,
     ) -> int:
         request_id = self.engine.new_id()
         command = Generate(
@@ -105,6 +106,7 @@ class EngineClient(QObject):
             history_segments=history_segments,
             cache_owner=cache_owner,
             pin_system_prompt=pin_system_prompt,
+            follow_up=follow_up,
         )
         self._put(command)
         return request_id

@@ -56,6 +56,7 @@ class EnginePort(Protocol):
         history_segments: tuple[int, ...] = (),
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
+        follow_up: bool = True,
     ) -> int:
         """Ask for an answer; returns its request id, which its events carry."""
         ...

@@ -140,7 +140,10 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
                 request_id = session.new_id()
                 sent_at = time.monotonic()
                 in_flight[request_id] = InFlight(job, sent_at)
-                session.send(Generate(request_id, job.messages, job.sampling, sent_at, pin_system_prompt=True))
+                # No turn follows a line: only the shared start is worth keeping.
+                session.send(
+                    Generate(request_id, job.messages, job.sampling, sent_at, pin_system_prompt=True, follow_up=False)
+                )
 
         send_more()
         while in_flight:

@@ -671,7 +671,7 @@ class Scheduler:
     def _after_answer(self, slot: Slot, answer: Answer) -> None:
         """The answer is written: let the next turn reuse it as written, and settle it later."""
         seq, prompt = slot.seq, answer.plan.tokens
-        if not self.reuse_enabled or answer.reading:
+        if not self.reuse_enabled or answer.reading or not answer.cmd.follow_up:
             slot.exact_until = min(slot.exact_until, _last_bound(seq))
             self._housekeeping_done(answer.request_id)
             return

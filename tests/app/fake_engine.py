@@ -150,6 +150,7 @@ class FakeEngineClient(QObject):
         history_segments: tuple[int, ...] = (),
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
+        follow_up: bool = True,
     ) -> int:
         request = Generate(
             next(self._ids),
@@ -163,6 +164,7 @@ class FakeEngineClient(QObject):
             history_segments=history_segments,
             cache_owner=cache_owner,
             pin_system_prompt=pin_system_prompt,
+            follow_up=follow_up,
         )
         self.requests.append(request)
         self._answering[request.request_id] = _Answering(request)

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.cache.prefix_cache import cache_root, read_snapshot_header
+
 pytestmark = pytest.mark.e2e
 
 QUESTIONS = ["a river", "a bridge", "a clock", "a garden", "a train", "a lighthouse"]
@@ -59,6 +61,12 @@ def test_bad_lines_are_reported_by_number_and_the_rest_run(tmp_path: Path) -> No
         assert metrics["stop_reason"] in ("eog", "max_tokens")
     # Three at once: some answers were written side by side.
     assert max(int(r["metrics"]["parallel"]) for r in records) > 1  # type: ignore[index]
+    # Each answer's context was sized from the job, far below the old fixed 4,096 tokens.
+    assert {r["metrics"]["n_ctx"] for r in records} == {256}  # type: ignore[index]
+    # No turn follows a line: the cache keeps the template's pinned start, not the lines' exchanges.
+    headers = [read_snapshot_header(path, None) for path in cache_root().glob("*/*.kv")]
+    assert headers
+    assert all(is_pinned for _tokens, _size, _owners, is_pinned in headers)
 
 
 def test_a_killed_job_started_again_skips_what_is_done_and_loses_nothing(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -31,8 +32,9 @@ def model(starter_model: Path, machine_kernels: KernelSet) -> Iterator[LlamaMode
 
 
 def _line(request_id: int, question: str) -> Generate:
-    """A batch line as `hearth batch` sends it: no system message, the start pinned."""
-    return Generate(request_id, (ChatMessage("user", question),), GREEDY, time.monotonic(), pin_system_prompt=True)
+    """A batch line as `hearth batch` sends it: no system message, the start pinned, no turn after it."""
+    question_only = (ChatMessage("user", question),)
+    return Generate(request_id, question_only, GREEDY, time.monotonic(), pin_system_prompt=True, follow_up=False)
 
 
 def _run(model: LlamaModel, *, reuse: bool) -> tuple[dict[int, str], dict[int, Finished]]:
@@ -42,6 +44,8 @@ def _run(model: LlamaModel, *, reuse: bool) -> tuple[dict[int, str], dict[int, F
         scheduler.submit(_line(request_id, tip))
     while scheduler.busy:
         scheduler.step()
+    # No turn follows a batch line: nothing is left to read again (settle) or keep.
+    assert not scheduler.has_housekeeping
     scheduler.clear()
     texts = dict.fromkeys(range(len(TIPS)), "")
     for event in events:
@@ -82,3 +86,13 @@ def test_lines_sent_together_read_the_shared_start_once_and_answer_as_alone(mode
     # The starter's Q4_1 products are the same in any batch: copying changes no answer.
     assert texts == alone_texts
     assert all(texts.values())
+
+
+def test_a_conversation_is_settled_and_a_batch_line_is_not(model: LlamaModel) -> None:
+    events: list[Event] = []
+    scheduler = Scheduler.in_process(model, events.append, reuse_enabled=True)
+    scheduler.submit(replace(_line(1, TIPS[0]), follow_up=True))  # a turn of a chat: another may follow
+    while scheduler.busy:
+        scheduler.step()
+    assert scheduler.has_housekeeping  # its answer is read again when the engine is idle
+    scheduler.clear()
