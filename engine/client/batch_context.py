@@ -2,10 +2,10 @@
 
 Each slot of the engine gets its own n_ctx cells of KV memory (LoadOptions.parallel), and llama.cpp
 allocates and clears them all at load: 16 answers at 4,096 tokens each on Qwen2.5-Coder-1.5B are
-1.8 GB, which took 5.7 s to load against 1.9 s for 512 tokens each, and made the whole 64-prompt
-job 13 % slower (bench/batching.py --parts batch --batch-parallel 16). A job knows every prompt
-up front, so it asks for no more than its longest line can use: that line's prompt, as the
-model's chat template writes it, plus the answer's max_tokens.
+1.8 GB, which took 5.7 s to load against 2.2 s for 512 tokens each, and the whole 64-prompt job
+took 15 % longer (70.1 s against 60.8 s; `hearth batch --parallel 16 --ctx 4096` and `--ctx 512`).
+A job knows every prompt up front, so it asks for no more than its longest line can use: that
+line's prompt, as the model's chat template writes it, plus the answer's max_tokens.
 
 The prompt is bounded without the tokenizer (which lives in the engine child): a token of a
 byte-level or byte-fallback vocabulary covers at least one byte of text, so a prompt has at most
