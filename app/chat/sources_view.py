@@ -16,6 +16,8 @@ from PySide6.QtCore import QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
+from engine.docs.extract import SUFFIXES
+
 EXCERPT_CHARS = 280
 
 
@@ -79,7 +81,10 @@ class SourcesView(QWidget):
         layout.addWidget(self.excerpts)
 
     def _open(self, index: str) -> None:
-        QDesktopServices.openUrl(source_url(self.sources[int(index)]))
+        source = self.sources[int(index)]
+        # Only a document of a kind Hearth indexes: an imported conversation's path could name a program.
+        if Path(str(source.get("path", ""))).suffix.lower() in SUFFIXES:
+            QDesktopServices.openUrl(source_url(source))
 
     def _on_toggled(self, shown: bool) -> None:
         self.excerpts.setVisible(shown)

@@ -99,6 +99,8 @@ def _restore(store: ConversationStore, data: dict[str, Any]) -> Conversation:
             )
             if m.get("error"):
                 store.update_message(stored.id, error=m["error"])
+            if m.get("sources"):
+                store.update_message(stored.id, sources=_sources(m["sources"]))
             new_ids[m["id"]] = stored.id
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, ImportFormatError):
@@ -109,6 +111,21 @@ def _restore(store: ConversationStore, data: dict[str, Any]) -> Conversation:
         store.show_version(leaf)
     store.rename(conversation.id, meta["title"])  # the first question must not replace the exported title
     return store.get(conversation.id)
+
+
+def _sources(items: Any) -> list[dict[str, Any]]:
+    """An answer's sources as the file gives them, each checked to be what grounding.Source writes:
+    they are shown under the answer, and their paths are opened on a click."""
+    if not isinstance(items, list):
+        raise TypeError("sources is not a list")
+    sources = []
+    for item in items:
+        page = item["page"]
+        if not isinstance(item["number"], int) or not (page is None or isinstance(page, int)):
+            raise TypeError("a source's number or page is not a number")
+        path, section, excerpt = str(item["path"]), str(item.get("section", "")), str(item.get("excerpt", ""))
+        sources.append({"number": item["number"], "path": path, "page": page, "section": section, "excerpt": excerpt})
+    return sources
 
 
 def _stamp(epoch: float) -> str:

@@ -27,7 +27,9 @@ def _branchy_conversation(store: ConversationStore) -> int:
         overflow_policy="stop",
     )
     q = store.add_message(conv.id, None, "user", "How do I brew 烏龍茶?", token_ids=[1, 2, 3], token_start=0)
-    store.add_message(conv.id, q.id, "assistant", "Steep it.", token_ids=[4, 5], metrics={"decode_tokens": 2})
+    a = store.add_message(conv.id, q.id, "assistant", "Steep it.", token_ids=[4, 5], metrics={"decode_tokens": 2})
+    source = {"number": 1, "path": "/docs/茶經.pdf", "page": 3, "section": "", "excerpt": "水以山泉為上"}
+    store.update_message(a.id, sources=[source])
     store.add_message(conv.id, q.id, "assistant", "Use water at **90 °C**.", token_ids=[6], state="interrupted")
     return conv.id
 
@@ -46,7 +48,10 @@ def test_json_round_trip_restores_every_branch_setting_and_token(store: Conversa
     )
 
     def shape(conv_id: int) -> list[tuple[object, ...]]:
-        return [(m.role, m.text, m.state, m.token_ids, m.token_start, m.metrics) for m in store.all_messages(conv_id)]
+        return [
+            (m.role, m.text, m.state, m.token_ids, m.token_start, m.metrics, m.sources)
+            for m in store.all_messages(conv_id)
+        ]
 
     assert shape(restored.id) == shape(original)
     assert [m.text for m in store.branch(restored.id)] == [m.text for m in store.branch(original)]
@@ -61,6 +66,15 @@ def test_markdown_has_the_system_prompt_and_the_branch_on_screen(store: Conversa
     assert "## You\n\nHow do I brew 烏龍茶?" in text
     assert "## Assistant (interrupted)\n\nUse water at **90 °C**." in text
     assert "Steep it." not in text  # the other version is not on screen
+
+
+def test_an_import_with_a_bad_source_gets_one_sentence_and_leaves_nothing(store: ConversationStore) -> None:
+    data = to_json(store, _branchy_conversation(store))
+    data["messages"][1]["sources"] = [{"number": "1; rm", "path": "/bin/sh", "page": None}]
+    before = len(store.summaries())
+    with pytest.raises(ImportFormatError, match="damaged"):
+        from_json(store, data)
+    assert len(store.summaries()) == before
 
 
 @pytest.mark.parametrize(
