@@ -38,6 +38,7 @@ from app.controllers.model_controller import ModelController
 from app.controllers.server_controller import ServerController
 from app.conversations.conversation_list import ConversationListView
 from app.conversations.conversation_settings import ConversationSettingsView
+from app.models.curated_models import EMBEDDING_MODEL
 from app.models.model_picker import ModelPickerView
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
@@ -288,6 +289,11 @@ class MainWindow(QMainWindow):
         self.privacy_view.delete_all_confirmed.connect(conversations.delete_all_data)
         conversations.data_deletion_started.connect(models.release_data)
         conversations.data_deleted.connect(models.after_data_deleted)
+        models.library_changed.connect(self.documents.on_library_changed)
+        self.settings_view.documents_view.embedding_model_requested.connect(self._show_embedding_model)
+
+    def _show_embedding_model(self) -> None:
+        self.models.open_models_window().show_suggested(EMBEDDING_MODEL.repo_id, EMBEDDING_MODEL.file)
 
     def _say(self, text: str, timeout_ms: int) -> None:
         if text:

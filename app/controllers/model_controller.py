@@ -70,6 +70,7 @@ class ModelController(QObject):
     model_unloaded = Signal(object)  # Unloaded
     model_failed = Signal(object)  # Failed: a load refused, or the engine died while no answer was written
     said = Signal(str, int)  # a sentence for the status bar, and for how many ms
+    library_changed = Signal()  # a model was downloaded, imported or removed in the Models window
 
     def __init__(
         self,
@@ -141,6 +142,7 @@ class ModelController(QObject):
         if window is None:
             window = ModelsWindow(self._dialog_parent)
             window.model_chosen.connect(self.switch_model)
+            window.library_changed.connect(self.library_changed)
             self._models_window = window
         window.show()
         window.raise_()

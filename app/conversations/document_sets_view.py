@@ -1,5 +1,6 @@
 """The Documents section of the conversation panel: which document sets this conversation answers
-from (ticked), and Add files / Add folder to put documents into a set.
+from (ticked), Add files / Add folder to put documents into a set, the indexing's progress with
+the time left and Pause / Resume, and, while the library has none, a way to the embedding model.
 
 The view never touches the document store: it shows what `show_sets` gives it and says what the
 user chose through signals (app/controllers/documents_controller.py acts on them)."""
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -29,6 +31,9 @@ LIST_ROWS = 4  # the list shows this many sets before it scrolls
 class DocumentSetsView(QWidget):
     sets_chosen = Signal(tuple)  # the names of the sets ticked now
     add_requested = Signal(list, str)  # paths (files or folders), the set to add them to
+    pause_requested = Signal()  # stop indexing at the next saved step
+    resume_requested = Signal()  # go on from where it stopped
+    embedding_model_requested = Signal()  # show the suggested embedding model, ready to download
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,6 +62,28 @@ class DocumentSetsView(QWidget):
         self.status.setObjectName("settingsHint")
         self.status.setWordWrap(True)
         self.status.hide()
+        self.progress = QProgressBar()
+        self.progress.setObjectName("documentsProgress")
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumHeight(8)
+        self.progress.setAccessibleName(self.tr("Indexing progress"))
+        self.pause_button = QPushButton(self.tr("Pause"))
+        self.pause_button.setToolTip(self.tr("Stop indexing for now; Resume goes on from where it stopped."))
+        self.pause_button.clicked.connect(self._on_pause_clicked)
+        self._paused = False
+        progress_row = QHBoxLayout()
+        progress_row.setContentsMargins(0, 0, 0, 0)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.pause_button)
+        self.progress_row = QWidget()
+        self.progress_row.setLayout(progress_row)
+        self.progress_row.hide()
+        self.embedding_button = QPushButton(self.tr("Get the embedding model…"))
+        self.embedding_button.setToolTip(
+            self.tr("Opens Models with a small multilingual embedding model selected, ready to download.")
+        )
+        self.embedding_button.clicked.connect(self.embedding_model_requested)
+        self.embedding_button.hide()
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         buttons.addWidget(self.add_files_button)
@@ -67,7 +94,9 @@ class DocumentSetsView(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.sets_list)
         layout.addLayout(buttons)
+        layout.addWidget(self.progress_row)
         layout.addWidget(self.status)
+        layout.addWidget(self.embedding_button, 0, Qt.AlignmentFlag.AlignLeft)
 
     def show_sets(self, sets: Sequence[tuple[str, int]], chosen: Sequence[str]) -> None:
         """`sets`: (name, files) of every set; `chosen`: those this conversation answers from."""
@@ -96,6 +125,37 @@ class DocumentSetsView(QWidget):
         """A line under the buttons: indexing progress, a skipped file, or how documents are found."""
         self.status.setText(text)
         self.status.setVisible(bool(text))
+
+    def show_progress(self, done: int, total: int) -> None:
+        """The bar and Pause while a set is indexed (the status line says what and how long)."""
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(min(done, total))
+        self._set_paused(False)
+        self.progress_row.show()
+
+    def show_paused(self) -> None:
+        """Indexing stopped at the user's word: the bar stays where it was, the button resumes."""
+        self._set_paused(True)
+        self.progress_row.show()
+
+    def hide_progress(self) -> None:
+        self._set_paused(False)
+        self.progress_row.hide()
+
+    def offer_embedding_model(self, shown: bool) -> None:
+        self.embedding_button.setVisible(shown)
+
+    def _set_paused(self, paused: bool) -> None:
+        self._paused = paused
+        self.pause_button.setEnabled(True)
+        self.pause_button.setText(self.tr("Resume") if paused else self.tr("Pause"))
+
+    def _on_pause_clicked(self) -> None:
+        self.pause_button.setEnabled(False)  # until the indexer stops (or starts) at its next step
+        if self._paused:
+            self.resume_requested.emit()
+        else:
+            self.pause_requested.emit()
 
     def _on_item_changed(self, _item: QListWidgetItem) -> None:
         if not self._filling:

@@ -1,7 +1,9 @@
-"""The Hub panel's suggested models: small instruct models that run on an ordinary computer.
+"""The Hub panel's suggested models: small instruct models that run on an ordinary computer, and
+the embedding model that finds passages in your documents by their meaning.
 
-A starting point for people new to local models. Sizes are for the Q4_K_M file. The notes
-are marked for translation (context "CuratedModels") and shown in the interface language.
+A starting point for people new to local models. Sizes are for the file named (Q4_K_M for chat
+models). The notes are marked for translation (context "CuratedModels") and shown in the
+interface language.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 @dataclass(frozen=True)
 class CuratedModel:
     repo_id: str
-    file: str  # the Q4_K_M file, the one to start with
+    file: str  # the one to start with: Q4_K_M for a chat model
     size_mb: int
     note: str  # English, as marked for the translators; show it through note_text()
 
@@ -70,3 +72,22 @@ CURATED_MODELS = (
         str(QT_TRANSLATE_NOOP("CuratedModels", "Microsoft's Phi: careful answers, English first.")),
     ),
 )
+
+# Documents (engine/docs/) are found by meaning with an embedding model. IBM's Granite embedding
+# model is multilingual (Chinese, both scripts, Japanese, English and nine more), Apache-2.0, small
+# enough to index on a laptop's CPU, and takes passages and questions as they are (no markers).
+# Q8_0: an embedding model this small loses more from 4 bits than a chat model does.
+EMBEDDING_MODEL = CuratedModel(
+    "bartowski/granite-embedding-107m-multilingual-GGUF",
+    "granite-embedding-107m-multilingual-Q8_0.gguf",
+    117,
+    str(
+        QT_TRANSLATE_NOOP(
+            "CuratedModels",
+            "For your documents, not for chatting: finds passages by their meaning, in Chinese, English "
+            "and ten other languages.",
+        )
+    ),
+)
+
+SUGGESTED_MODELS = (*CURATED_MODELS, EMBEDDING_MODEL)

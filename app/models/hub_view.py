@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import error_text
-from app.models.curated_models import CURATED_MODELS
+from app.models.curated_models import SUGGESTED_MODELS
 from app.models.quant_hints import quant_hint_text
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
@@ -97,6 +97,7 @@ class HubView(QWidget):
         self._repo_files: Any = None  # engine.hub.search.RepoFiles of the open repo
         self._shapes: dict[str, Any] = {}  # file name -> ModelShape, read from the Hub once
         self._free_memory: tuple[int, int | None] | None = None  # (RAM, VRAM) free, read off the window's thread
+        self._wanted_file = ""  # a file to select once its repo's files arrive (show_suggested)
         self.search_box.returnPressed.connect(self.search)
         self.search_button.clicked.connect(self.search)
         self.results.currentRowChanged.connect(self._on_repo_selected)
@@ -109,14 +110,25 @@ class HubView(QWidget):
     # --- the beginner's list and search --------------------------------------------------
 
     def show_curated(self) -> None:
-        """Small instruct models that run on an ordinary computer (app/models/curated_models.py)."""
+        """Small instruct models that run on an ordinary computer, and the embedding model for
+        documents (app/models/curated_models.py)."""
         self.results.clear()
-        for model in CURATED_MODELS:
+        for model in SUGGESTED_MODELS:
             item = QListWidgetItem(f"{model.repo_id}\n{model.note_text()}")
             item.setData(Qt.ItemDataRole.UserRole, model.repo_id)
             item.setToolTip(self.tr("About {size} MB").format(size=model.size_mb))
             self.results.addItem(item)
         self.status.setText(self.tr("Suggested small models. Pick one to see its files, or search."))
+
+    def show_suggested(self, repo_id: str, file: str) -> None:
+        """Open one suggested model's files with `file` selected, ready for Download."""
+        self.search_box.clear()
+        self.show_curated()
+        self._wanted_file = file
+        for row in range(self.results.count()):
+            if self.results.item(row).data(Qt.ItemDataRole.UserRole) == repo_id:
+                self.results.setCurrentRow(row)
+                return
 
     def search(self) -> None:
         query = self.search_box.text().strip()
@@ -182,6 +194,10 @@ class HubView(QWidget):
         self.status.setText(
             self.tr("{repo}: {n} model files.").format(repo=repo_files.repo_id, n=len(repo_files.models))
         )
+        wanted = [item for item in self._file_items() if item.data(0, Qt.ItemDataRole.UserRole) == self._wanted_file]
+        self._wanted_file = ""
+        if wanted:
+            self.files.setCurrentItem(wanted[0])
         for model in repo_files.models:
             self._read_shape(repo_files, model)
 

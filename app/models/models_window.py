@@ -33,6 +33,11 @@ class ModelsWindow(QDialog):
         self.hub_view.download_requested.connect(self._on_download_requested)
         self.downloads_view.finished_one.connect(self._on_download_finished)
 
+    def show_suggested(self, repo_id: str, file: str) -> None:
+        """The Discover tab, with a suggested model's file selected (Documents' embedding model)."""
+        self.tabs.setCurrentWidget(self.hub_view)
+        self.hub_view.show_suggested(repo_id, file)
+
     def _on_download_requested(self, repo_id: str, paths: tuple[str, ...], commit: str) -> None:
         self.downloads_view.add(repo_id, paths, commit)
         self.tabs.setCurrentWidget(self.downloads_view)
