@@ -117,7 +117,9 @@ def test_the_offered_embedding_model_downloads_and_then_embeds_the_sets(
     hub = models.hub_view
     assert models.tabs.currentWidget() is hub
     qtbot.waitUntil(hub.download_button.isEnabled, timeout=TIMEOUT_MS)
-    assert hub.files.currentItem().text(0) == EMBEDDING_MODEL.file, "the suggested file is selected"
+    selected = hub.files.currentItem()
+    assert selected is not None
+    assert selected.text(0) == EMBEDDING_MODEL.file, "the suggested file is selected"
     try:
         hub.download_button.click()
         qtbot.waitUntil(
