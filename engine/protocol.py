@@ -192,6 +192,10 @@ class Generate:
     # False: no turn follows this answer (a batch line), so it is neither read again to settle it nor
     # kept as a snapshot; only its pinned start stays for the next line to copy.
     follow_up: bool = True
+    # Text that stands as it is in one of the messages: the documents a question is grounded in
+    # (engine/docs/grounding.py). Started.documents_at says which of the prompt's tokens hold it, so
+    # the window can say how many tokens the documents took and how many of them the cache reused.
+    documents: str = ""
 
 
 @dataclass(frozen=True)
@@ -302,6 +306,10 @@ class Started:
     at: float  # when prefill began
     prompt_token_ids: tuple[int, ...] = ()  # exactly what the model reads, for the conversation store
     dropped_messages: int = 0  # oldest messages left out so the conversation fits the context
+    # Where Generate.documents lies in prompt_token_ids: [start, end), the tokens its first and last
+    # characters fall in included; (0, 0) when it was given none or the prompt does not hold it.
+    # The tokens of it the cache reused are those before cached_tokens.
+    documents_at: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)

@@ -259,6 +259,7 @@ class ChatController(QObject):
             grounding = self.grounder(conversation, question.text, self._models.state.n_ctx or DEFAULT_CONTEXT)
         if grounding is not None:
             messages = grounded_messages(messages, grounding)
+            figures.documents_mode = grounding.mode
             sources = tuple(source.as_json() for source in grounding.sources)
             self._conversations.store.update_message(answer.id, sources=sources)
             if branch and branch[-1].id == answer.id:  # the answer's row shows them from the start
@@ -274,6 +275,7 @@ class ChatController(QObject):
             history_segments=tuple(segments),
             cache_owner=cache_owner(conversation.id),
             pin_system_prompt=bool(conversation.system_prompt.strip()) or grounding is not None,
+            documents=grounding.documents if grounding is not None else "",
         )
         writer = AnswerWriter(self._conversations.store.path, answer.id)
         if continue_last:

@@ -92,6 +92,7 @@ class EngineClient(QObject):
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
         follow_up: bool = True,
+        documents: str = "",
     ) -> int:
         request_id = self.engine.new_id()
         command = Generate(
@@ -107,6 +108,7 @@ class EngineClient(QObject):
             cache_owner=cache_owner,
             pin_system_prompt=pin_system_prompt,
             follow_up=follow_up,
+            documents=documents,
         )
         self._put(command)
         return request_id

@@ -57,6 +57,7 @@ class EnginePort(Protocol):
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
         follow_up: bool = True,
+        documents: str = "",
     ) -> int:
         """Ask for an answer; returns its request id, which its events carry."""
         ...

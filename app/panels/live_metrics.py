@@ -24,6 +24,10 @@ class LiveAnswer:
     first_shown_at: float = 0.0  # on screen
     last_token_at: float = 0.0
     tokens: int = 0
+    # A question grounded in documents (engine/docs/grounding.py): how they went in ("whole" in the
+    # system message, "excerpts" before the question), and which prompt tokens hold them.
+    documents_mode: str = ""
+    documents_at: tuple[int, int] = (0, 0)
     stats: EngineStats | None = None
     final: Metrics | None = None
     _recent: deque[tuple[float, int]] = field(default_factory=deque)  # (produced_at, index)
@@ -32,6 +36,7 @@ class LiveAnswer:
         self.prompt_tokens = event.prompt_tokens
         self.cached_tokens = event.cached_tokens
         self.prefill_started_at = event.at
+        self.documents_at = event.documents_at
 
     def on_token(self, event: Token) -> None:
         self.tokens = event.index
@@ -56,6 +61,18 @@ class LiveAnswer:
     @property
     def prefill_tokens(self) -> int:
         return self.prompt_tokens - self.cached_tokens
+
+    @property
+    def document_tokens(self) -> int:
+        """How many of the prompt's tokens the documents took."""
+        start, end = self.documents_at
+        return end - start
+
+    @property
+    def documents_reused(self) -> int:
+        """How many of those the cache reused: the documents' tokens inside the reused prefix."""
+        start, end = self.documents_at
+        return max(0, min(end, self.cached_tokens) - start)
 
     @property
     def prefill_s(self) -> float | None:

@@ -34,6 +34,11 @@ def _unbreakable(text: str) -> str:
     return _nbsp(text if text.isascii() else "\u2060".join(text))
 
 
+def _sentences(parts: list[str]) -> str:
+    """Sentences one after another: Chinese ones end in 。 and take no space between them."""
+    return "".join(p if p.endswith(("。", "！")) else p + " " for p in parts).strip()
+
+
 class SteadyLabel(QWidget):
     """A one-line figure whose size does not follow its text.
 
@@ -191,6 +196,17 @@ class MetricsPanel(QFrame):
             )
         )
         self.sharing.hide()
+        # A question grounded in documents: how many tokens they took, and how many the cache reused.
+        self.documents = QLabel()
+        self.documents.setObjectName("documentsReuse")
+        self.documents.setWordWrap(True)
+        self.documents.setToolTip(
+            self.tr(
+                "Hearth keeps what the model has read. Text that repeats from one question to the next, before "
+                "what changes, is reused instead of read again, so the answer starts sooner."
+            )
+        )
+        self.documents.hide()
         self.summary = QLabel(self.tr("Send a message to see how fast the model reads and writes."))
         self.summary.setObjectName("metricsSummary")
         self.summary.setWordWrap(True)
@@ -199,6 +215,7 @@ class MetricsPanel(QFrame):
         self._layout.addWidget(title)
         self._layout.addLayout(grid)
         self._layout.addWidget(self.sharing)
+        self._layout.addWidget(self.documents)
         self._layout.addWidget(self.summary)
         self._layout.addStretch(1)
 
@@ -284,6 +301,7 @@ class MetricsPanel(QFrame):
             f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–"
         )
         v["decode"].setText(f"{fmt.tokens(a.tokens)} · {fmt.rate(a.decode_tok_s)}" if a.tokens else "–")
+        self._show_documents(a)
         if a.final is not None:
             m = a.final
             v["total"].setText(fmt.seconds(m.total_s))
@@ -311,6 +329,47 @@ class MetricsPanel(QFrame):
             if self._last_stats is not None:
                 s = self._last_stats
                 self._show_memory(s.engine_rss_bytes, s.kv_bytes, s.n_ctx_used, s.n_ctx)
+
+    def _show_documents(self, a: LiveAnswer) -> None:
+        """Once the engine has the prompt: how many of its tokens the documents took, how many of those
+        came from the cache (the documents' tokens inside the reused prefix), and, where it helps, why."""
+        if not a.document_tokens:
+            self.documents.hide()
+            return
+        n, reused = a.document_tokens, a.documents_reused
+        if reused >= n:
+            took = self.tr(
+                "Your documents took {tokens} tokens of this question; all of them were reused from memory, "
+                "so they were not read again.",
+                "",
+                n,
+            )
+        elif reused:
+            took = self.tr(
+                "Your documents took {tokens} tokens of this question; {reused} of them came from memory, "
+                "and the model read the rest.",
+                "",
+                reused,
+            )
+        else:
+            took = self.tr("Your documents took {tokens} tokens of this question; the model read all of them.", "", n)
+        parts = [took.format(tokens=f"{n:,}", reused=f"{reused:,}")]
+        if reused < n and a.documents_mode == "whole":
+            parts.append(
+                self.tr(
+                    "Your documents go before your question, so the next question reuses them instead of reading "
+                    "them again."
+                )
+            )
+        elif reused < n and a.documents_mode == "excerpts":
+            parts.append(
+                self.tr(
+                    "The excerpts are picked for each question, so each question reads its own; a set small enough "
+                    "to fit goes in whole instead, and is read once per conversation."
+                )
+            )
+        self.documents.setText(_sentences(parts))
+        self.documents.show()
 
     def _show_memory(self, engine_rss: int, kv: int, used: int, n_ctx: int) -> None:
         self.values["engine_rss"].setText(fmt.megabytes(engine_rss))
@@ -353,8 +412,7 @@ class MetricsPanel(QFrame):
                     "It shared the engine with up to {n} other answers: each was slower, all together faster."
                 ).format(n=m.max_active_answers - 1)
             )
-        # Chinese sentences end in 。 and take no space between them.
-        return "".join(p if p.endswith(("。", "！")) else p + " " for p in parts).strip()
+        return _sentences(parts)
 
     # --- periodic sampling -------------------------------------------------------------
 

@@ -73,6 +73,13 @@ class Grounding:
         """About how many tokens the documents take in the prompt."""
         return sum(estimate_tokens(source.text) for source in self.sources)
 
+    @property
+    def documents(self) -> str:
+        """The documents as they stand in the system message (whole) or before the question
+        (excerpts), numbered; "" for none. Generate.documents: the engine says which prompt tokens
+        hold them (Started.documents_at), and so how many of them the cache reused."""
+        return _numbered(self.sources)
+
 
 def _numbered(sources: Sequence[Source]) -> str:
     return "\n\n".join(f"[{s.number}] {s.label}\n{s.text.strip()}" for s in sources)

@@ -5,8 +5,10 @@ cache is decided next, from this plan (engine/cache/prompt_reuse.py)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from engine.cache.prefix_cache import common_prefix
 from engine.cache.prompt_reuse import MIN_GAIN_TOKENS, MIN_SNAPSHOT_TOKENS
@@ -26,6 +28,7 @@ class PromptPlan:
     # computes. One that brings only messages (an API client, a batch line, `hearth replay`) cannot say
     # where its earlier turns were read, so it reuses the longest prefix it shares, as llama-server does.
     reuse_at: list[int] | None
+    documents_at: tuple[int, int] = (0, 0)  # where the command's documents lie in `tokens` (text_span)
 
 
 def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
@@ -37,7 +40,26 @@ def plan_prompt(model: PromptModel, cmd: Generate) -> PromptPlan:
     # A first question has no earlier turn to reuse: it keeps to its reads, as a window turn does.
     follow_up = any(m.role == "assistant" for m in cmd.messages)
     anywhere = cmd.longest_prefix or (follow_up and not cmd.history_tokens)
-    return PromptPlan(tokens, dropped, pin_at, segments, None if anywhere else segments)
+    documents_at = text_span(model, tokens, cmd.documents)
+    return PromptPlan(tokens, dropped, pin_at, segments, None if anywhere else segments, documents_at)
+
+
+def text_span(model: PromptModel, prompt: Sequence[int], text: str) -> tuple[int, int]:
+    """Which of `prompt`'s tokens spell `text`: [start, end), the tokens its first and last bytes fall
+    in included; (0, 0) if `text` is empty or the prompt does not hold it.
+
+    Found in the prompt's own tokens, each spelled as the model reads it, not in a rendering of the
+    messages: a history kept as tokens and the turns left out to fit are then as the model has them.
+    Its last copy: an earlier turn may hold the same excerpts, read by then."""
+    if not text:
+        return 0, 0
+    needle = text.encode("utf-8")
+    pieces = [model.piece(token, special=True) for token in prompt]
+    at = b"".join(pieces).rfind(needle)
+    if at < 0:
+        return 0, 0
+    ends = list(accumulate(len(piece) for piece in pieces))  # where each token's bytes end
+    return bisect_right(ends, at), bisect_left(ends, at + len(needle)) + 1
 
 
 def reading_plan(

@@ -384,7 +384,17 @@ class Scheduler:
         answer.chain = answer.chain_exit.enter_context(chain)
         answer.next_stats = t_start + STATS_INTERVAL_S
         slot.answer, slot.owner, slot.last_used = answer, cmd.cache_owner, t_start
-        self.send(Started(cmd.request_id, len(prompt), cached, t_start, tuple(prompt), plan.dropped_messages))
+        self.send(
+            Started(
+                cmd.request_id,
+                len(prompt),
+                cached,
+                t_start,
+                tuple(prompt),
+                plan.dropped_messages,
+                documents_at=plan.documents_at,
+            )
+        )
         if not answer.reading:  # the whole prompt was there (a regenerate): at least one token is read anyway
             raise DecodeError("a reused prompt left nothing to read")
 

@@ -451,32 +451,32 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="393"/>
+        <location filename="../../app/controllers/chat_controller.py" line="395"/>
         <source>“{title}”</source>
         <translation>“{title}”</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="394"/>
+        <location filename="../../app/controllers/chat_controller.py" line="396"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="396"/>
+        <location filename="../../app/controllers/chat_controller.py" line="398"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="398"/>
+        <location filename="../../app/controllers/chat_controller.py" line="400"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="462"/>
+        <location filename="../../app/controllers/chat_controller.py" line="464"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="561"/>
+        <location filename="../../app/controllers/chat_controller.py" line="563"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -2397,227 +2397,263 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="86"/>
+        <location filename="../../app/panels/metrics_panel.py" line="91"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="95"/>
+        <location filename="../../app/panels/metrics_panel.py" line="100"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="97"/>
+        <location filename="../../app/panels/metrics_panel.py" line="102"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="103"/>
+        <location filename="../../app/panels/metrics_panel.py" line="108"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="109"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="108"/>
+        <location filename="../../app/panels/metrics_panel.py" line="113"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="114"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="113"/>
+        <location filename="../../app/panels/metrics_panel.py" line="118"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="119"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="118"/>
+        <location filename="../../app/panels/metrics_panel.py" line="123"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="124"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="124"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="130"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="134"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="131"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="141"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="138"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="175"/>
+        <location filename="../../app/panels/metrics_panel.py" line="180"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="184"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="189"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="205"/>
+        <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
+        <translation>Hearth 会保留模型读过的内容。每次提问都重复出现、且放在变动内容之前的文字，会直接重复使用而不必再读，所以回答会更快开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="210"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="235"/>
+        <location filename="../../app/panels/metrics_panel.py" line="252"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="235"/>
+        <location filename="../../app/panels/metrics_panel.py" line="252"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="237"/>
+        <location filename="../../app/panels/metrics_panel.py" line="254"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="240"/>
+        <location filename="../../app/panels/metrics_panel.py" line="257"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="243"/>
+        <location filename="../../app/panels/metrics_panel.py" line="260"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="266"/>
+        <location filename="../../app/panels/metrics_panel.py" line="283"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="269"/>
+        <location filename="../../app/panels/metrics_panel.py" line="286"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="273"/>
+        <location filename="../../app/panels/metrics_panel.py" line="290"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="293"/>
+        <location filename="../../app/panels/metrics_panel.py" line="311"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="294"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="313"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="296"/>
+        <location filename="../../app/panels/metrics_panel.py" line="314"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
+        <translation>
+            <numerusform>您的文档在这个问题中占了 {tokens} 个 token，全部都从内存中重复使用，所以没有再读一遍。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
+        <translation>
+            <numerusform>您的文档在这个问题中占了 {tokens} 个 token，其中 {reused} 个来自内存，其余由模型读取。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="355"/>
+        <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
+        <translation>
+            <numerusform>您的文档在这个问题中占了 {tokens} 个 token，模型全部都读了一遍。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="328"/>
+        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
+        <translation>您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="367"/>
+        <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
+        <translation>摘录是针对每个问题挑选的，所以每个问题都要读自己的摘录；小到放得下的文档集则会整份放入，每个对话只读一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="387"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="329"/>
+        <location filename="../../app/panels/metrics_panel.py" line="388"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="330"/>
+        <location filename="../../app/panels/metrics_panel.py" line="389"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="331"/>
+        <location filename="../../app/panels/metrics_panel.py" line="390"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="336"/>
+        <location filename="../../app/panels/metrics_panel.py" line="395"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="353"/>
+        <location filename="../../app/panels/metrics_panel.py" line="412"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="334"/>
+        <location filename="../../app/panels/metrics_panel.py" line="393"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="400"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <location filename="../../app/panels/metrics_panel.py" line="405"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <location filename="../../app/panels/metrics_panel.py" line="408"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>

@@ -451,32 +451,32 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="393"/>
+        <location filename="../../app/controllers/chat_controller.py" line="395"/>
         <source>“{title}”</source>
         <translation>「{title}」</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="394"/>
+        <location filename="../../app/controllers/chat_controller.py" line="396"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="396"/>
+        <location filename="../../app/controllers/chat_controller.py" line="398"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="398"/>
+        <location filename="../../app/controllers/chat_controller.py" line="400"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="462"/>
+        <location filename="../../app/controllers/chat_controller.py" line="464"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="561"/>
+        <location filename="../../app/controllers/chat_controller.py" line="563"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -2397,227 +2397,263 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="86"/>
+        <location filename="../../app/panels/metrics_panel.py" line="91"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="95"/>
+        <location filename="../../app/panels/metrics_panel.py" line="100"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="97"/>
+        <location filename="../../app/panels/metrics_panel.py" line="102"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="103"/>
+        <location filename="../../app/panels/metrics_panel.py" line="108"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="109"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="108"/>
+        <location filename="../../app/panels/metrics_panel.py" line="113"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="114"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="113"/>
+        <location filename="../../app/panels/metrics_panel.py" line="118"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="119"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="118"/>
+        <location filename="../../app/panels/metrics_panel.py" line="123"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="124"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="124"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="130"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="134"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="131"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="141"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="138"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="175"/>
+        <location filename="../../app/panels/metrics_panel.py" line="180"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="184"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="189"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量與延遲：引擎在同一步中產生好幾個回答，合起來每秒產生更多 token，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="205"/>
+        <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
+        <translation>Hearth 會保留模型讀過的內容。每次提問都重複出現、且放在變動內容之前的文字，會直接重複使用而不必再讀，所以回答會更快開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="210"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="235"/>
+        <location filename="../../app/panels/metrics_panel.py" line="252"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="235"/>
+        <location filename="../../app/panels/metrics_panel.py" line="252"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="237"/>
+        <location filename="../../app/panels/metrics_panel.py" line="254"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="240"/>
+        <location filename="../../app/panels/metrics_panel.py" line="257"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="243"/>
+        <location filename="../../app/panels/metrics_panel.py" line="260"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="266"/>
+        <location filename="../../app/panels/metrics_panel.py" line="283"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="269"/>
+        <location filename="../../app/panels/metrics_panel.py" line="286"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="273"/>
+        <location filename="../../app/panels/metrics_panel.py" line="290"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="293"/>
+        <location filename="../../app/panels/metrics_panel.py" line="311"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="294"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="295"/>
+        <location filename="../../app/panels/metrics_panel.py" line="313"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="296"/>
+        <location filename="../../app/panels/metrics_panel.py" line="314"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
+        <translation>
+            <numerusform>您的文件在這個問題中占了 {tokens} 個 token，全部都從記憶體重複使用，所以沒有再讀一次。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
+        <translation>
+            <numerusform>您的文件在這個問題中占了 {tokens} 個 token，其中 {reused} 個來自記憶體，其餘由模型讀取。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../app/panels/metrics_panel.py" line="355"/>
+        <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
+        <translation>
+            <numerusform>您的文件在這個問題中占了 {tokens} 個 token，模型全部都讀了一次。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="328"/>
+        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
+        <translation>您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="367"/>
+        <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
+        <translation>摘錄是針對每個問題挑選的，所以每個問題都要讀自己的摘錄；小到放得下的文件集則會整份放入，每個對話只讀一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="387"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="329"/>
+        <location filename="../../app/panels/metrics_panel.py" line="388"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="330"/>
+        <location filename="../../app/panels/metrics_panel.py" line="389"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="331"/>
+        <location filename="../../app/panels/metrics_panel.py" line="390"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="336"/>
+        <location filename="../../app/panels/metrics_panel.py" line="395"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="353"/>
+        <location filename="../../app/panels/metrics_panel.py" line="412"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="334"/>
+        <location filename="../../app/panels/metrics_panel.py" line="393"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="400"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <location filename="../../app/panels/metrics_panel.py" line="405"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <location filename="../../app/panels/metrics_panel.py" line="408"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>

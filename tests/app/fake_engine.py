@@ -91,6 +91,7 @@ class Reply:
 class _Answering:
     request: Generate
     prompt_tokens: int = 0  # as Started said
+    cached_tokens: int = 0  # as Started said
     tokens: list[int] = field(default_factory=list)
 
 
@@ -151,6 +152,7 @@ class FakeEngineClient(QObject):
         cache_owner: str | None = None,
         pin_system_prompt: bool = False,
         follow_up: bool = True,
+        documents: str = "",
     ) -> int:
         request = Generate(
             next(self._ids),
@@ -165,6 +167,7 @@ class FakeEngineClient(QObject):
             cache_owner=cache_owner,
             pin_system_prompt=pin_system_prompt,
             follow_up=follow_up,
+            documents=documents,
         )
         self.requests.append(request)
         self._answering[request.request_id] = _Answering(request)
@@ -230,21 +233,26 @@ class FakeEngineClient(QObject):
         self.failed.emit(event)
         return event
 
-    def start(self, *, dropped_messages: int = 0, request_id: int | None = None) -> Started:
-        """The engine picked the request up: its prompt is the history plus the new messages' tokens."""
+    def start(self, *, dropped_messages: int = 0, cached_tokens: int = 0, request_id: int | None = None) -> Started:
+        """The engine picked the request up: its prompt is the history plus the new messages' tokens,
+        of which the first `cached_tokens` came from the cache; its documents are where the prompt
+        spells them last (one token per character)."""
         answering = self._under_way(request_id)
         request = answering.request
         new_text = "".join(m.content for m in request.messages[len(request.history_segments) :])
         prompt = request.history_tokens + fake_tokens(new_text)
+        at = "".join(map(chr, prompt)).rfind(request.documents) if request.documents else -1
         event = Started(
             request.request_id,
             prompt_tokens=len(prompt),
-            cached_tokens=0,
+            cached_tokens=cached_tokens,
             at=time.monotonic(),
             prompt_token_ids=prompt,
             dropped_messages=dropped_messages,
+            documents_at=(at, at + len(request.documents)) if at >= 0 else (0, 0),
         )
         answering.prompt_tokens = len(prompt)
+        answering.cached_tokens = cached_tokens
         self.started.emit(event)
         return event
 
@@ -282,14 +290,14 @@ class FakeEngineClient(QObject):
         del self._answering[answering.request.request_id]
         request = answering.request
         decode = len(answering.tokens)
-        prompt = answering.prompt_tokens
+        prompt, cached = answering.prompt_tokens, answering.cached_tokens
         total = max(time.monotonic() - request.sent_at, 0.05)
         metrics = Metrics(
             model=self._model.name if self._model else "",
             prompt_tokens=prompt,
-            cached_tokens=0,
-            cache_source="none",
-            prefill_tokens=prompt,
+            cached_tokens=cached,
+            cache_source="live" if cached else "none",
+            prefill_tokens=prompt - cached,
             load_s=0.0,
             queue_s=0.0,
             prefill_s=0.01,

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import os
 import re
 import subprocess
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +44,16 @@ NEW_CHAT = {"zh_TW": "新對話", "zh_CN": "新对话"}
 REUSED = {  # {where} is a bare noun: each language says "from" its own way
     "zh_TW": "提示的 80 個 token 中，有 50 個重複使用（來源：模型的工作記憶），省下約 0.2 秒。",
     "zh_CN": "提示的 80 个 token 中，有 50 个重复使用（来源：模型的工作记忆），节省约 0.2 秒。",
+}
+DOCUMENTS_REUSED = {  # a follow-up over a set given whole: every document token came from the cache
+    "zh_TW": "您的文件在這個問題中占了 1,126 個 token，全部都從記憶體重複使用，所以沒有再讀一次。",
+    "zh_CN": "您的文档在这个问题中占了 1,126 个 token，全部都从内存中重复使用，所以没有再读一遍。",
+}
+DOCUMENTS_READ = {  # its first question: all read, and why the next one will not read them
+    "zh_TW": "您的文件在這個問題中占了 1,126 個 token，模型全部都讀了一次。"
+    "您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。",
+    "zh_CN": "您的文档在这个问题中占了 1,126 个 token，模型全部都读了一遍。"
+    "您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。",
 }
 EXPECTED = {
     # locale: (Send button, metrics panel title)
@@ -212,6 +224,29 @@ def test_numbers_and_the_reuse_sentence_read_right_in_the_chosen_language(transl
         cached="50", total="80", where=tr("the model's working memory"), saved=tr(", saved ≈ {t}").format(t="0.2 秒")
     )
     assert reused == REUSED[translated]
+
+
+@pytest.mark.parametrize("translated", LOCALES, indirect=True)
+def test_the_documents_sentence_reads_right_in_the_chosen_language(
+    qtbot: QtBot, translated: str, tmp_path: Path
+) -> None:
+    """The counts go through the plural forms (tr with n), and the sentences join without a space."""
+    from app.panels.live_metrics import LiveAnswer
+    from app.panels.metrics_panel import MetricsPanel
+    from engine.protocol import Started
+
+    panel = MetricsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(320, 700)
+    answer = LiveAnswer(time.monotonic(), documents_mode="whole")
+    answer.on_started(Started(1, 1300, 1200, time.monotonic(), documents_at=(40, 1166)))
+    panel.begin_answer(answer)
+    assert panel.documents.text() == DOCUMENTS_REUSED[translated]
+    answer.on_started(Started(1, 1300, 0, time.monotonic(), documents_at=(40, 1166)))
+    panel.refresh()
+    assert panel.documents.text() == DOCUMENTS_READ[translated]
+    panel.show()
+    panel.grab().save(str(Path(os.environ.get("HEARTH_SCREENSHOT_DIR", tmp_path)) / f"documents_{translated}.png"))
 
 
 def test_english_stays_english_without_a_translator(qtbot: QtBot, fake_client: FakeEngineClient) -> None:
