@@ -182,27 +182,27 @@
         <translation>已停止。已回答 {done}/{total} 个；点“开始”会接着做完其余的。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="211"/>
+        <location filename="../../app/controllers/batch_controller.py" line="213"/>
         <source>Line {n}: {reason}</source>
         <translation>第 {n} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="218"/>
+        <location filename="../../app/controllers/batch_controller.py" line="220"/>
         <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
         <translation>引擎停止了：{reason} 已回答的 {done}/{total} 个都已保存；点“开始”会继续。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <location filename="../../app/controllers/batch_controller.py" line="228"/>
         <source>Done: {done} of {total} answered in {time}.</source>
         <translation>完成：{time} 内回答了 {done}/{total} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="242"/>
+        <location filename="../../app/controllers/batch_controller.py" line="244"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
         <translation>已回答 {done}/{total} 个 · 每秒 {rate} 个 token · 同时 {at_once} 个</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="246"/>
+        <location filename="../../app/controllers/batch_controller.py" line="248"/>
         <source> · about {left} left</source>
         <translation> · 大约还要 {left}</translation>
     </message>
@@ -870,101 +870,137 @@
 <context>
     <name>CuratedModels</name>
     <message>
-        <location filename="../../app/models/curated_models.py" line="31"/>
+        <location filename="../../app/models/curated_models.py" line="33"/>
         <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
         <translation>小巧又快速；能写英文和中文（繁体和简体）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="40"/>
+        <location filename="../../app/models/curated_models.py" line="42"/>
         <source>Meta&apos;s small model: fast answers for everyday questions.</source>
         <translation>Meta 的小型模型：日常问题回答得快。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="46"/>
+        <location filename="../../app/models/curated_models.py" line="48"/>
         <source>Google&apos;s small Gemma 3: good writing for its size.</source>
         <translation>Google 的小型 Gemma 3：就其大小而言，文笔很好。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="52"/>
+        <location filename="../../app/models/curated_models.py" line="54"/>
         <source>A step up in quality, and strong in Chinese.</source>
         <translation>质量更上一层，中文也很强。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="58"/>
+        <location filename="../../app/models/curated_models.py" line="60"/>
         <source>The big sibling of Hearth&apos;s starter model.</source>
         <translation>Hearth 入门模型的大哥。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="64"/>
+        <location filename="../../app/models/curated_models.py" line="66"/>
         <source>Better reasoning; needs about 3 GB of free memory.</source>
         <translation>推理能力更好；需要约 3 GB 可用内存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="70"/>
+        <location filename="../../app/models/curated_models.py" line="72"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答谨慎，以英文为主。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/curated_models.py" line="85"/>
+        <source>For your documents, not for chatting: finds passages by their meaning, in Chinese, English and ten other languages.</source>
+        <translation>用于你的文档，不是用来聊天：按意思找出段落，支持中文、英文和其他十种语言。</translation>
     </message>
 </context>
 <context>
     <name>DocumentSetsView</name>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="37"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="42"/>
         <source>Documents</source>
         <translation>文档</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="41"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="46"/>
         <source>Tick a document set and answers come from it: Hearth finds the passages that match your question, gives them to the model with numbers, and shows them under the answer.</source>
         <translation>勾选一组文档，回答就会以它为依据：Hearth 会找出与您的问题相符的段落，加上编号交给模型，并显示在回答下方。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="47"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
         <source>Document sets</source>
         <translation>文档集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="51"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="56"/>
         <source>No documents yet. Add files or a folder to answer from them.</source>
         <translation>还没有文档。添加文件或文件夹，即可依据它们回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
         <source>Add files…</source>
         <translation>添加文件…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="53"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="58"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="78"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="69"/>
+        <source>Indexing progress</source>
+        <translation>索引进度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="70"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="151"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="71"/>
+        <source>Stop indexing for now; Resume goes on from where it stopped.</source>
+        <translation>先暂停索引；点“继续”会从停下的地方接着做。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="81"/>
+        <source>Get the embedding model…</source>
+        <translation>获取嵌入模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="83"/>
+        <source>Opens Models with a small multilingual embedding model selected, ready to download.</source>
+        <translation>打开“模型”并选好一个小型多语言嵌入模型，可直接下载。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
         <source>{name} ({count} files)</source>
         <translation>{name}（{count} 个文件）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="151"/>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="167"/>
         <source>My documents</source>
         <translation>我的文档</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
-        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="170"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="177"/>
         <source>Add documents</source>
         <translation>添加文档</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="170"/>
         <source>Add them to the set:</source>
         <translation>添加到这组文档：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="177"/>
         <source>Documents ({patterns})</source>
         <translation>文档 ({patterns})</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="123"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="183"/>
         <source>Add a folder of documents</source>
         <translation>添加一个文档文件夹</translation>
     </message>
@@ -972,42 +1008,62 @@
 <context>
     <name>DocumentsController</name>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="90"/>
-        <source>No embedding model yet, so passages are found by their words only. Download one (for example multilingual-e5-small) in Models to find them by meaning too.</source>
-        <translation>还没有嵌入模型，因此只能按字词找出段落。请在“模型”中下载一个（例如 multilingual-e5-small），就能按语义找出段落。</translation>
+        <location filename="../../app/controllers/documents_controller.py" line="116"/>
+        <source>No embedding model yet, so passages are found by their words only. Get the embedding model to find them by their meaning too.</source>
+        <translation>还没有嵌入模型，所以只能按字词找段落。获取嵌入模型后，也能按意思找到它们。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="93"/>
+        <location filename="../../app/controllers/documents_controller.py" line="119"/>
         <source>Passages are found by their words and by their meaning.</source>
         <translation>段落会按字词和语义找出。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="105"/>
+        <location filename="../../app/controllers/documents_controller.py" line="132"/>
         <source>Still indexing the last documents; try again when they are done.</source>
         <translation>上一批文档仍在建立索引；完成后再试一次。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="108"/>
+        <location filename="../../app/controllers/documents_controller.py" line="138"/>
         <source>Reading the documents…</source>
         <translation>正在读取文档…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="136"/>
-        <source>Reading</source>
-        <translation>读取中</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/documents_controller.py" line="136"/>
-        <source>Embedding</source>
-        <translation>嵌入中</translation>
-    </message>
-    <message>
         <location filename="../../app/controllers/documents_controller.py" line="138"/>
+        <source>Embedding the documents…</source>
+        <translation>正在嵌入文档…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="187"/>
+        <source>Reading files</source>
+        <translation>读取文件</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="187"/>
+        <source>Embedding passages</source>
+        <translation>嵌入段落</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="188"/>
         <source>{what}: {done} of {total}</source>
         <translation>{what}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="150"/>
+        <location filename="../../app/controllers/documents_controller.py" line="191"/>
+        <source>{progress}, about {left} left</source>
+        <translation>{progress}，大约还要 {left}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="202"/>
+        <source>Paused. Resume goes on from where it stopped; what is done is kept.</source>
+        <translation>已暂停。点“继续”会从停下的地方接着做；已完成的部分都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="208"/>
+        <source>Your documents can now be found by their meaning too.</source>
+        <translation>现在也能按意思找到你的文档内容了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="217"/>
         <source>Added {count} files to {name}.</source>
         <translation>已将 {count} 个文件添加到 {name}。</translation>
     </message>
@@ -1880,99 +1936,99 @@
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="117"/>
+        <location filename="../../app/models/hub_view.py" line="119"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="121"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="128"/>
+        <location filename="../../app/models/hub_view.py" line="140"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="137"/>
+        <location filename="../../app/models/hub_view.py" line="149"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="138"/>
+        <location filename="../../app/models/hub_view.py" line="150"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="157"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="157"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="163"/>
+        <location filename="../../app/models/hub_view.py" line="175"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="172"/>
+        <location filename="../../app/models/hub_view.py" line="184"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="176"/>
+        <location filename="../../app/models/hub_view.py" line="188"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="183"/>
+        <location filename="../../app/models/hub_view.py" line="195"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="245"/>
+        <location filename="../../app/models/hub_view.py" line="261"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="252"/>
+        <location filename="../../app/models/hub_view.py" line="268"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="253"/>
+        <location filename="../../app/models/hub_view.py" line="269"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="259"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="259"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -2209,112 +2265,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="60"/>
+        <location filename="../../app/main_window.py" line="61"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="171"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="156"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Batch</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整个文件的提示，好几个同时进行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="199"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="201"/>
+        <location filename="../../app/main_window.py" line="202"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="230"/>
+        <location filename="../../app/main_window.py" line="231"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="232"/>
+        <location filename="../../app/main_window.py" line="233"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="267"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2661,72 +2717,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <location filename="../../app/controllers/model_controller.py" line="170"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="181"/>
+        <location filename="../../app/controllers/model_controller.py" line="183"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="211"/>
+        <location filename="../../app/controllers/model_controller.py" line="213"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="213"/>
+        <location filename="../../app/controllers/model_controller.py" line="215"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <location filename="../../app/controllers/model_controller.py" line="284"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="285"/>
+        <location filename="../../app/controllers/model_controller.py" line="287"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="295"/>
+        <location filename="../../app/controllers/model_controller.py" line="297"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="300"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="306"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="308"/>
+        <location filename="../../app/controllers/model_controller.py" line="310"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="310"/>
+        <location filename="../../app/controllers/model_controller.py" line="312"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="319"/>
+        <location filename="../../app/controllers/model_controller.py" line="321"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="322"/>
+        <location filename="../../app/controllers/model_controller.py" line="324"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="333"/>
+        <location filename="../../app/controllers/model_controller.py" line="335"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -3202,28 +3258,28 @@ Ollama API：{base}/api</translation>
 <context>
     <name>SourcesView</name>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="29"/>
+        <location filename="../../app/chat/sources_view.py" line="31"/>
         <source>p. {page}</source>
         <translation>第 {page} 页</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="53"/>
+        <location filename="../../app/chat/sources_view.py" line="55"/>
         <source>Sources:</source>
         <translation>来源：</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="55"/>
+        <location filename="../../app/chat/sources_view.py" line="57"/>
         <source>Click a source to open its file.</source>
         <translation>点击来源即可打开该文件。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="60"/>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <location filename="../../app/chat/sources_view.py" line="62"/>
+        <location filename="../../app/chat/sources_view.py" line="91"/>
         <source>Show excerpts</source>
         <translation>显示摘录</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <location filename="../../app/chat/sources_view.py" line="91"/>
         <source>Hide excerpts</source>
         <translation>隐藏摘录</translation>
     </message>

@@ -182,27 +182,27 @@
         <translation>已停止。已回答 {done}/{total} 個；按「開始」會接著做完其餘的。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="211"/>
+        <location filename="../../app/controllers/batch_controller.py" line="213"/>
         <source>Line {n}: {reason}</source>
         <translation>第 {n} 行：{reason}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="218"/>
+        <location filename="../../app/controllers/batch_controller.py" line="220"/>
         <source>The engine stopped: {reason} {done} of {total} answered are saved; Start goes on.</source>
         <translation>引擎停止了：{reason} 已回答的 {done}/{total} 個都已儲存；按「開始」會繼續。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="226"/>
+        <location filename="../../app/controllers/batch_controller.py" line="228"/>
         <source>Done: {done} of {total} answered in {time}.</source>
         <translation>完成：{time} 內回答了 {done}/{total} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="242"/>
+        <location filename="../../app/controllers/batch_controller.py" line="244"/>
         <source>{done} of {total} answered · {rate} tokens/s · {at_once} at once</source>
         <translation>已回答 {done}/{total} 個 · 每秒 {rate} 個 token · 同時 {at_once} 個</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/batch_controller.py" line="246"/>
+        <location filename="../../app/controllers/batch_controller.py" line="248"/>
         <source> · about {left} left</source>
         <translation> · 大約還要 {left}</translation>
     </message>
@@ -870,101 +870,137 @@
 <context>
     <name>CuratedModels</name>
     <message>
-        <location filename="../../app/models/curated_models.py" line="31"/>
+        <location filename="../../app/models/curated_models.py" line="33"/>
         <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
         <translation>小巧又快速；能寫英文與中文（繁體和簡體）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="40"/>
+        <location filename="../../app/models/curated_models.py" line="42"/>
         <source>Meta&apos;s small model: fast answers for everyday questions.</source>
         <translation>Meta 的小型模型：日常問題回答得快。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="46"/>
+        <location filename="../../app/models/curated_models.py" line="48"/>
         <source>Google&apos;s small Gemma 3: good writing for its size.</source>
         <translation>Google 的小型 Gemma 3：以它的大小來說，文筆很好。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="52"/>
+        <location filename="../../app/models/curated_models.py" line="54"/>
         <source>A step up in quality, and strong in Chinese.</source>
         <translation>品質更上一層，中文也很強。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="58"/>
+        <location filename="../../app/models/curated_models.py" line="60"/>
         <source>The big sibling of Hearth&apos;s starter model.</source>
         <translation>Hearth 入門模型的大哥。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="64"/>
+        <location filename="../../app/models/curated_models.py" line="66"/>
         <source>Better reasoning; needs about 3 GB of free memory.</source>
         <translation>推理能力更好；需要約 3 GB 可用記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="70"/>
+        <location filename="../../app/models/curated_models.py" line="72"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答謹慎，以英文為主。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/curated_models.py" line="85"/>
+        <source>For your documents, not for chatting: finds passages by their meaning, in Chinese, English and ten other languages.</source>
+        <translation>用於你的文件，不是用來聊天：依意思找出段落，支援中文、英文和其他十種語言。</translation>
     </message>
 </context>
 <context>
     <name>DocumentSetsView</name>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="37"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="42"/>
         <source>Documents</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="41"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="46"/>
         <source>Tick a document set and answers come from it: Hearth finds the passages that match your question, gives them to the model with numbers, and shows them under the answer.</source>
         <translation>勾選一組文件，回答就會以它為依據：Hearth 會找出與您的問題相符的段落，加上編號交給模型，並顯示在回答下方。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="47"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="52"/>
         <source>Document sets</source>
         <translation>文件集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="51"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="56"/>
         <source>No documents yet. Add files or a folder to answer from them.</source>
         <translation>尚無文件。加入檔案或資料夾，即可依據它們回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="49"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="54"/>
         <source>Add files…</source>
         <translation>加入檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="53"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="58"/>
         <source>Add folder…</source>
         <translation>加入資料夾…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="78"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="69"/>
+        <source>Indexing progress</source>
+        <translation>索引進度</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="70"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="151"/>
+        <source>Pause</source>
+        <translation>暫停</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="71"/>
+        <source>Stop indexing for now; Resume goes on from where it stopped.</source>
+        <translation>先暫停索引；按「繼續」會從停下的地方接著做。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="81"/>
+        <source>Get the embedding model…</source>
+        <translation>取得嵌入模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="83"/>
+        <source>Opens Models with a small multilingual embedding model selected, ready to download.</source>
+        <translation>開啟「模型」並選好一個小型多語言嵌入模型，可直接下載。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
         <source>{name} ({count} files)</source>
         <translation>{name}（{count} 個檔案）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="107"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="151"/>
+        <source>Resume</source>
+        <translation>繼續</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/document_sets_view.py" line="167"/>
         <source>My documents</source>
         <translation>我的文件</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
-        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="170"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="177"/>
         <source>Add documents</source>
         <translation>加入文件</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="110"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="170"/>
         <source>Add them to the set:</source>
         <translation>加入到這組文件：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="117"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="177"/>
         <source>Documents ({patterns})</source>
         <translation>文件 ({patterns})</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/document_sets_view.py" line="123"/>
+        <location filename="../../app/conversations/document_sets_view.py" line="183"/>
         <source>Add a folder of documents</source>
         <translation>加入一個文件資料夾</translation>
     </message>
@@ -972,42 +1008,62 @@
 <context>
     <name>DocumentsController</name>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="90"/>
-        <source>No embedding model yet, so passages are found by their words only. Download one (for example multilingual-e5-small) in Models to find them by meaning too.</source>
-        <translation>尚無嵌入模型，因此只能依字詞找出段落。請在「模型」中下載一個（例如 multilingual-e5-small），就能依語意找出段落。</translation>
+        <location filename="../../app/controllers/documents_controller.py" line="116"/>
+        <source>No embedding model yet, so passages are found by their words only. Get the embedding model to find them by their meaning too.</source>
+        <translation>還沒有嵌入模型，所以只能依字詞找段落。取得嵌入模型後，也能依意思找到它們。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="93"/>
+        <location filename="../../app/controllers/documents_controller.py" line="119"/>
         <source>Passages are found by their words and by their meaning.</source>
         <translation>段落會依字詞與語意找出。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="105"/>
+        <location filename="../../app/controllers/documents_controller.py" line="132"/>
         <source>Still indexing the last documents; try again when they are done.</source>
         <translation>上一批文件仍在建立索引；完成後再試一次。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="108"/>
+        <location filename="../../app/controllers/documents_controller.py" line="138"/>
         <source>Reading the documents…</source>
         <translation>正在讀取文件…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="136"/>
-        <source>Reading</source>
-        <translation>讀取中</translation>
-    </message>
-    <message>
-        <location filename="../../app/controllers/documents_controller.py" line="136"/>
-        <source>Embedding</source>
-        <translation>嵌入中</translation>
-    </message>
-    <message>
         <location filename="../../app/controllers/documents_controller.py" line="138"/>
+        <source>Embedding the documents…</source>
+        <translation>正在嵌入文件…</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="187"/>
+        <source>Reading files</source>
+        <translation>讀取檔案</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="187"/>
+        <source>Embedding passages</source>
+        <translation>嵌入段落</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="188"/>
         <source>{what}: {done} of {total}</source>
         <translation>{what}：{done} / {total}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="150"/>
+        <location filename="../../app/controllers/documents_controller.py" line="191"/>
+        <source>{progress}, about {left} left</source>
+        <translation>{progress}，大約還要 {left}</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="202"/>
+        <source>Paused. Resume goes on from where it stopped; what is done is kept.</source>
+        <translation>已暫停。按「繼續」會從停下的地方接著做；已完成的部分都會保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="208"/>
+        <source>Your documents can now be found by their meaning too.</source>
+        <translation>現在也能依意思找到你的文件內容了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/documents_controller.py" line="217"/>
         <source>Added {count} files to {name}.</source>
         <translation>已將 {count} 個檔案加入 {name}。</translation>
     </message>
@@ -1880,99 +1936,99 @@
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="117"/>
+        <location filename="../../app/models/hub_view.py" line="119"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="121"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="128"/>
+        <location filename="../../app/models/hub_view.py" line="140"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="137"/>
+        <location filename="../../app/models/hub_view.py" line="149"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="138"/>
+        <location filename="../../app/models/hub_view.py" line="150"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="157"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="145"/>
+        <location filename="../../app/models/hub_view.py" line="157"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="163"/>
+        <location filename="../../app/models/hub_view.py" line="175"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="172"/>
+        <location filename="../../app/models/hub_view.py" line="184"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="176"/>
+        <location filename="../../app/models/hub_view.py" line="188"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="183"/>
+        <location filename="../../app/models/hub_view.py" line="195"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="220"/>
+        <location filename="../../app/models/hub_view.py" line="236"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="245"/>
+        <location filename="../../app/models/hub_view.py" line="261"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="252"/>
+        <location filename="../../app/models/hub_view.py" line="268"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="253"/>
+        <location filename="../../app/models/hub_view.py" line="269"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="259"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="259"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -2209,112 +2265,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="60"/>
+        <location filename="../../app/main_window.py" line="61"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158"/>
+        <location filename="../../app/main_window.py" line="159"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="171"/>
+        <location filename="../../app/main_window.py" line="172"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="153"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="156"/>
+        <location filename="../../app/main_window.py" line="157"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="173"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="175"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="180"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="199"/>
+        <location filename="../../app/main_window.py" line="200"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="201"/>
+        <location filename="../../app/main_window.py" line="202"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="213"/>
+        <location filename="../../app/main_window.py" line="214"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="216"/>
+        <location filename="../../app/main_window.py" line="217"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="218"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="230"/>
+        <location filename="../../app/main_window.py" line="231"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="232"/>
+        <location filename="../../app/main_window.py" line="233"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="262"/>
+        <location filename="../../app/main_window.py" line="263"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="265"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="266"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="267"/>
         <source>Server</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="146"/>
+        <location filename="../../app/main_window.py" line="147"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2661,72 +2717,72 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="168"/>
+        <location filename="../../app/controllers/model_controller.py" line="170"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="181"/>
+        <location filename="../../app/controllers/model_controller.py" line="183"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="211"/>
+        <location filename="../../app/controllers/model_controller.py" line="213"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="213"/>
+        <location filename="../../app/controllers/model_controller.py" line="215"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="282"/>
+        <location filename="../../app/controllers/model_controller.py" line="284"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="285"/>
+        <location filename="../../app/controllers/model_controller.py" line="287"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="295"/>
+        <location filename="../../app/controllers/model_controller.py" line="297"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="300"/>
+        <location filename="../../app/controllers/model_controller.py" line="302"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="306"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="308"/>
+        <location filename="../../app/controllers/model_controller.py" line="310"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="310"/>
+        <location filename="../../app/controllers/model_controller.py" line="312"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="319"/>
+        <location filename="../../app/controllers/model_controller.py" line="321"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="322"/>
+        <location filename="../../app/controllers/model_controller.py" line="324"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="333"/>
+        <location filename="../../app/controllers/model_controller.py" line="335"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -3202,28 +3258,28 @@ Ollama API：{base}/api</translation>
 <context>
     <name>SourcesView</name>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="29"/>
+        <location filename="../../app/chat/sources_view.py" line="31"/>
         <source>p. {page}</source>
         <translation>第 {page} 頁</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="53"/>
+        <location filename="../../app/chat/sources_view.py" line="55"/>
         <source>Sources:</source>
         <translation>來源：</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="55"/>
+        <location filename="../../app/chat/sources_view.py" line="57"/>
         <source>Click a source to open its file.</source>
         <translation>按一下來源即可開啟該檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="60"/>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <location filename="../../app/chat/sources_view.py" line="62"/>
+        <location filename="../../app/chat/sources_view.py" line="91"/>
         <source>Show excerpts</source>
         <translation>顯示摘錄</translation>
     </message>
     <message>
-        <location filename="../../app/chat/sources_view.py" line="86"/>
+        <location filename="../../app/chat/sources_view.py" line="91"/>
         <source>Hide excerpts</source>
         <translation>隱藏摘錄</translation>
     </message>
