@@ -196,6 +196,11 @@ class DocumentsController(QObject):
         report, set_name = result
         self._indexing = False
         self._job_read += len(report.read)
+        if report.paused and self._job is None:  # stopped by close(): Delete all my data, or the window going
+            self._pause.clear()
+            self._view.hide_progress()
+            self.refresh()
+            return
         if report.paused:
             self.refresh()
             self._view.show_paused()
@@ -273,6 +278,7 @@ class DocumentsController(QObject):
 
     def close(self) -> None:
         self._pause.set()  # an indexing run stops at its next step: its store may be about to go
+        self._job = None  # and is not resumed
         if self._embedder is not None:
             self._embedder.close()
             self._embedder = None

@@ -90,6 +90,20 @@ def test_the_pause_button_stops_indexing_at_its_next_step(
     qtbot.waitUntil(lambda: view.pause_button.text() == "Resume" or view.progress_row.isHidden(), timeout=TIMEOUT_MS)
 
 
+def test_indexing_stopped_by_delete_all_my_data_is_not_offered_again(
+    qtbot: QtBot, tmp_path: Path, fake_window: MainWindow
+) -> None:
+    folder = tmp_path / "notes"
+    _notes(folder, 30)
+    documents, view = fake_window.documents, fake_window.settings_view.documents_view
+    documents.add([str(folder)], "notes")
+    fake_window.conversations.delete_all_data()
+    qtbot.waitUntil(view.progress_row.isHidden, timeout=TIMEOUT_MS)
+    assert not view.status.text().startswith("Paused")
+    documents.resume()
+    assert view.progress_row.isHidden(), "nothing to resume: the documents were deleted"
+
+
 @pytest.mark.e2e
 def test_the_offered_embedding_model_downloads_and_then_embeds_the_sets(
     qtbot: QtBot,
