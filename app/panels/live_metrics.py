@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from engine.docs.grounding import documents_reused
 from engine.protocol import EngineStats, Metrics, Started, Token
 
 RATE_WINDOW_S = 1.0
@@ -71,8 +72,7 @@ class LiveAnswer:
     @property
     def documents_reused(self) -> int:
         """How many of those the cache reused: the documents' tokens inside the reused prefix."""
-        start, end = self.documents_at
-        return max(0, min(end, self.cached_tokens) - start)
+        return documents_reused(self.documents_at, self.cached_tokens)
 
     @property
     def prefill_s(self) -> float | None:

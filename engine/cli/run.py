@@ -7,7 +7,7 @@ import os
 import sqlite3
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, assert_never
 
@@ -153,6 +153,8 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
         messages.append(ChatMessage("user", request.prompt))
         sampling = SamplingParams(**request.sampling_changes())
         generate = Generate(request_id, tuple(messages), sampling, sent_at)
+    if grounding is not None:  # the engine says which prompt tokens hold them (Started.documents_at)
+        generate = replace(generate, documents=grounding.documents)
     answer = _Answer(out, request, turn, sent_at, grounding)
     try:
         session.start(load_began_at=sent_at)  # the first start on a new computer probes the kernels
@@ -183,6 +185,7 @@ class _Answer:
         self.turn = turn
         self.ttft_s = 0.0
         self.loaded: ModelInfo | None = None
+        self.started: Started | None = None
 
     def stream(self, session: EngineSession) -> int:
         for event in session.events():
@@ -199,6 +202,7 @@ class _Answer:
                 if event.info.chat_template_warning:
                     print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
             case Started():
+                self.started = event
                 if turn is not None and turn.writer is None:  # a second try after a crash saves nothing twice
                     _save_started(turn, event)
                 if event.dropped_messages:
@@ -253,7 +257,9 @@ class _Answer:
             from engine.cli.run_docs import print_sources, sources_json
 
             if self.request.as_json:
-                metrics |= sources_json(self.grounding)
+                started = self.started
+                at, cached = (started.documents_at, started.cached_tokens) if started is not None else ((0, 0), 0)
+                metrics |= sources_json(self.grounding, at, cached)
             else:
                 print_sources(self.grounding, self.out)
         if self.request.as_json:

@@ -60,8 +60,17 @@ def print_sources(grounding: Grounding, out: TextIO) -> None:
     out.flush()
 
 
-def sources_json(grounding: Grounding) -> dict[str, object]:
+def sources_json(grounding: Grounding, documents_at: tuple[int, int], cached_tokens: int) -> dict[str, object]:
+    """The documents' part of `hearth run --json`: how they went in, how many prompt tokens they
+    took and how many of those the cache reused (the engine found them in the prompt: Started)."""
+    from engine.docs.grounding import documents_reused
+
+    start, end = documents_at
     return {
-        "documents": {"mode": grounding.mode, "tokens": grounding.document_tokens},
+        "documents": {
+            "mode": grounding.mode,
+            "tokens": end - start,
+            "reused_tokens": documents_reused(documents_at, cached_tokens),
+        },
         "sources": [source.as_json() for source in grounding.sources],
     }

@@ -69,16 +69,18 @@ class Grounding:
     sources: tuple[Source, ...]
 
     @property
-    def document_tokens(self) -> int:
-        """About how many tokens the documents take in the prompt."""
-        return sum(estimate_tokens(source.text) for source in self.sources)
-
-    @property
     def documents(self) -> str:
         """The documents as they stand in the system message (whole) or before the question
         (excerpts), numbered; "" for none. Generate.documents: the engine says which prompt tokens
         hold them (Started.documents_at), and so how many of them the cache reused."""
         return _numbered(self.sources)
+
+
+def documents_reused(documents_at: tuple[int, int], cached_tokens: int) -> int:
+    """How many of the documents' prompt tokens (Started.documents_at) the cache reused: those
+    inside the reused prefix."""
+    start, end = documents_at
+    return max(0, min(end, cached_tokens) - start)
 
 
 def _numbered(sources: Sequence[Source]) -> str:

@@ -98,7 +98,7 @@ def test_a_question_the_set_does_not_cover_is_told_so(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "hearth: nothing in home matches the question; the model was told so." in result.stderr
     figures = json.loads(result.stdout.strip().splitlines()[-1])
-    assert figures["documents"] == {"mode": "nothing", "tokens": 0}
+    assert figures["documents"] == {"mode": "nothing", "tokens": 0, "reused_tokens": 0}
     assert figures["sources"] == []
 
 
@@ -120,3 +120,5 @@ def test_a_small_set_goes_whole_and_a_follow_up_reads_none_of_it_again(tmp_path:
     # process) takes them from the prefix cache on disk and reads only what came after.
     assert second["cached_tokens"] >= first["prompt_tokens"] - 1
     assert second["prefill_tokens"] < second["documents"]["tokens"] / 4
+    assert first["documents"]["reused_tokens"] == 0
+    assert second["documents"]["reused_tokens"] == second["documents"]["tokens"] > 100, "counted in the prompt"
