@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from engine.models.embedding_models import SUGGESTED_FILE, SUGGESTED_MB, SUGGESTED_REPO
+
 
 @dataclass(frozen=True)
 class CuratedModel:
@@ -73,14 +75,11 @@ CURATED_MODELS = (
     ),
 )
 
-# Documents (engine/docs/) are found by meaning with an embedding model. IBM's Granite embedding
-# model is multilingual (Chinese, both scripts, Japanese, English and nine more), Apache-2.0, small
-# enough to index on a laptop's CPU, and takes passages and questions as they are (no markers).
-# Q8_0: an embedding model this small loses more from 4 bits than a chat model does.
+# Documents (engine/docs/) are found by meaning with an embedding model: the one Hearth suggests.
 EMBEDDING_MODEL = CuratedModel(
-    "bartowski/granite-embedding-107m-multilingual-GGUF",
-    "granite-embedding-107m-multilingual-Q8_0.gguf",
-    117,
+    SUGGESTED_REPO,
+    SUGGESTED_FILE,
+    SUGGESTED_MB,
     str(
         QT_TRANSLATE_NOOP(
             "CuratedModels",

@@ -58,9 +58,11 @@ def embedder_for(choice: str | None, quiet: bool) -> tuple[EngineEmbedder | None
     path = embedding_model(choice)
     if path is None:
         if not quiet:
+            from engine.models.embedding_models import SUGGESTED_FILE, SUGGESTED_REPO
+
             print(
                 "No embedding model is in the library yet, so documents are found by their words only; "
-                "download one (for example multilingual-e5-small) to find them by meaning too.",
+                f"`hearth models download {SUGGESTED_REPO} {SUGGESTED_FILE}` gets one to find them by meaning too.",
                 file=sys.stderr,
             )
         return None, ""
@@ -90,6 +92,8 @@ def _add(store: DocumentStore, args: argparse.Namespace, embedder: EngineEmbedde
     from tqdm import tqdm
 
     from engine.docs.indexer import Indexer, Progress
+
+    tqdm.monitor_interval = 0  # no monitor thread: the bars are refreshed at each step anyway
 
     bars: dict[str, Any] = {}
 

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# The embedding model Hearth suggests (the window's Documents section and Models, `hearth docs`):
+# IBM's Granite embedding is multilingual (Chinese in both scripts, Japanese, English and nine
+# more), Apache-2.0, small enough to index on a laptop's CPU, and takes passages and questions as
+# they are (no markers). Q8_0: an embedding model this small loses more from 4 bits than a chat
+# model does.
+SUGGESTED_REPO = "bartowski/granite-embedding-107m-multilingual-GGUF"
+SUGGESTED_FILE = "granite-embedding-107m-multilingual-Q8_0.gguf"
+SUGGESTED_MB = 117
+
 # llama.cpp architectures of embedding models (encoders), as GGUF names them.
 EMBEDDING_ARCHITECTURES = frozenset(
     {"bert", "nomic-bert", "nomic-bert-moe", "jina-bert-v2", "jina-bert-v3", "modern-bert", "neo-bert", "eurobert"}

@@ -49,3 +49,15 @@ def test_add_search_list_and_remove_from_the_command_line(
     assert _json(capsys, "docs", "rm", "--set", "home", "--json") == {"set": "home", "removed": True}
     assert main(["docs", "search", "--set", "home", "warranty"]) == 1
     assert capsys.readouterr().err.strip().splitlines()[-1] == "hearth: There is no document set named home."
+
+
+def test_without_an_embedding_model_the_command_says_how_to_get_the_suggested_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engine.models.embedding_models import SUGGESTED_FILE, SUGGESTED_REPO
+
+    (tmp_path / "note.md").write_text("# Kettle\n\nDescale it monthly.\n")
+    assert main(["docs", "add", str(tmp_path / "note.md"), "--set", "home"]) == 0
+    said = capsys.readouterr().err
+    assert "found by their words only" in said
+    assert f"hearth models download {SUGGESTED_REPO} {SUGGESTED_FILE}" in said
