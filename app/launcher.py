@@ -18,6 +18,7 @@ from engine.protocol import Failed, LoadOptions
 if TYPE_CHECKING:
     from app.main_window import MainWindow
 LAUNCHED_AT = time.monotonic()
+DESKTOP_ID = "io.github.hearth.Hearth"
 SCREENSHOT_TIMEOUT_MS = 300_000
 
 logger = logging.getLogger(__name__)
@@ -25,11 +26,13 @@ logger = logging.getLogger(__name__)
 
 def launch(args: argparse.Namespace) -> int:
     from PySide6.QtCore import QTimer
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     from app.error_texts import error_text
     from app.i18n import apply_regional_font, install_translator
     from app.main_window import MainWindow
+    from app.resources import resource_path
     from app.style import apply_style
     from engine.models.starter_model import StarterModelMissingError, starter_model_path
 
@@ -42,6 +45,10 @@ def launch(args: argparse.Namespace) -> int:
     notice = settings_notice()
     app.setApplicationName("Hearth")
     app.setOrganizationName("Hearth")
+    # The desktop id: the launcher file's name (packaging/linux/), so the desktop shell groups
+    # the window under Hearth's icon and name.
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(QIcon(str(resource_path("icons", "hearth.svg"))))
     apply_regional_font(app, install_translator(app, args.language))
     apply_style(app)
     window = MainWindow()

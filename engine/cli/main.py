@@ -170,7 +170,24 @@ def _one_line_errors(action: Callable[[], int], errors: type[Exception] | tuple[
         return 130
 
 
+def prepare_frozen() -> None:
+    """In the Linux bundle (PyInstaller, packaging/linux/): the engine child and the kernel probe
+    are this same executable started by multiprocessing with its hidden argument, which
+    freeze_support() turns into the child's run (it does nothing in a normal install). And the
+    bundle's library folder is taken out of LD_LIBRARY_PATH again, so that programs Hearth starts
+    (xdg-open for a link, the file manager) load the system's libraries, not Hearth's."""
+    import multiprocessing
+    import os
+
+    multiprocessing.freeze_support()
+    if getattr(sys, "frozen", False) and "LD_LIBRARY_PATH_ORIG" in os.environ:
+        os.environ["LD_LIBRARY_PATH"] = os.environ["LD_LIBRARY_PATH_ORIG"]
+    elif getattr(sys, "frozen", False):
+        os.environ.pop("LD_LIBRARY_PATH", None)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    prepare_frozen()
     # Warnings from our modules must not reach the terminal as extra lines (logging's last-resort
     # handler would print them): a command's own messages are its one-line errors and notices.
     import logging

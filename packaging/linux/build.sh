@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Build Hearth's Linux bundle from this repository:
+#   build/linux/dist/hearth/                       the app folder (PyInstaller, one folder)
+#   build/linux/hearth-<version>-linux-x86_64.tar.gz
+#   build/linux/hearth_<version>_amd64.deb         /opt/hearth, /usr/bin/hearth, menu entry, icons
+#
+# Run it in the Python environment Hearth is installed in (`pip install -e .` and pyinstaller);
+# the llama_cpp package of that environment is the one bundled. For a bundle that runs on any
+# x86-64 processor, install a llama-cpp-python built with llama.cpp's CPU variants first
+# (packaging/linux/README.md). Needs dpkg-deb; checks the results with desktop-file-validate and
+# appstreamcli when they are installed.
+set -euo pipefail
+
+# Qt's xcb helper libraries must be on the build machine for PyInstaller to bundle them (the
+# tar.gz runs where they are missing).
+for lib in libxcb-icccm.so.4 libxcb-keysyms.so.1 libxcb-cursor.so.0 libxcb-image.so.0 libxcb-render-util.so.0; do
+    if ! ldconfig -p | grep -q "$lib"; then
+        echo "missing $lib: apt-get install libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxcb-image0 libxcb-render-util0" >&2
+        exit 1
+    fi
+done
+
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+out="$root/build/linux"
+app_id="io.github.hearth.Hearth"
+version="$(python -c 'from importlib.metadata import version; print(version("hearth"))')"
+began=$(date +%s)
+
+echo "== bundle (PyInstaller)"
+python -m PyInstaller --noconfirm --clean --log-level WARN \
+    --distpath "$out/dist" --workpath "$out/work" "$here/hearth.spec"
+bundle="$out/dist/hearth"
+# The build machine's Python keeps its debug symbols (17 MB in libpython alone): strip those
+# files only, since stripping libraries that auditwheel patched breaks them.
+find "$bundle/_internal" -maxdepth 1 -name 'libpython3*.so*' -type f -exec strip --strip-unneeded {} +
+find "$bundle/_internal/python3"*/lib-dynload -name '*.so' -type f -exec strip --strip-unneeded {} +
+if find "$bundle" -name 'libcuda*' | grep -q .; then
+    echo "the bundle must not hold libcuda (the driver is the system's)" >&2
+    exit 1
+fi
+
+glibc=$(find "$bundle" -name '*.so*' -type f -exec objdump -T {} + 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
+glibc="${glibc#GLIBC_}"
+
+echo "== tar.gz"
+tarball="$out/hearth-$version-linux-x86_64.tar.gz"
+tar -C "$out/dist" -cf - hearth | gzip -9 > "$tarball"
+
+echo "== .deb"
+stage="$out/deb"
+rm -rf "$stage"
+mkdir -p "$stage/opt" "$stage/usr/bin" "$stage/usr/share/applications" "$stage/usr/share/metainfo" \
+    "$stage/usr/share/icons/hicolor" "$stage/DEBIAN"
+cp -a "$bundle" "$stage/opt/hearth"
+ln -s /opt/hearth/hearth "$stage/usr/bin/hearth"
+cp "$here/$app_id.desktop" "$stage/usr/share/applications/"
+cp "$here/$app_id.metainfo.xml" "$stage/usr/share/metainfo/"
+python "$here/render_icons.py" "$stage/usr/share/icons/hicolor"
+installed_kb=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@SIZE@/$installed_kb/" -e "s/@GLIBC@/$glibc/" "$here/control.in" \
+    > "$stage/DEBIAN/control"
+deb="$out/hearth_${version}_amd64.deb"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+
+echo "== checks"
+if command -v desktop-file-validate >/dev/null; then desktop-file-validate "$here/$app_id.desktop"; fi
+if command -v appstreamcli >/dev/null; then appstreamcli validate --no-net "$here/$app_id.metainfo.xml"; fi
+echo "highest glibc symbol needed: GLIBC_$glibc"
+echo "folder $(du -sm "$bundle" | cut -f1) MB (budget 400) · tar.gz $(du -m "$tarball" | cut -f1) MB · .deb $(du -m "$deb" | cut -f1) MB (budget 160 each)"
+echo "built in $(( $(date +%s) - began )) s: $tarball, $deb"
