@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QFontDatabase, QGuiApplication
 
 from app.resources import resource_path
 
@@ -45,3 +45,30 @@ def apply_regional_font(app: QGuiApplication, language: str) -> None:
     font = app.font()
     font.setFamilies([font.family(), family])
     app.setFont(font)
+
+
+# Which writing system each Chinese interface needs a font for.
+WRITING_SYSTEMS = {
+    "zh_TW": QFontDatabase.WritingSystem.TraditionalChinese,
+    "zh_HK": QFontDatabase.WritingSystem.TraditionalChinese,
+    "zh_CN": QFontDatabase.WritingSystem.SimplifiedChinese,
+}
+# Said in English: without the font, a Chinese sentence would itself be drawn as boxes.
+NO_CJK_FONT = (
+    "Chinese text needs a Chinese font, which this computer lacks: install fonts-noto-cjk "
+    "(Debian, Ubuntu) or google-noto-sans-cjk-fonts (Fedora), then start Hearth again."
+)
+
+
+def has_font_for(writing_system: QFontDatabase.WritingSystem) -> bool:
+    return bool(QFontDatabase.families(writing_system))
+
+
+def missing_font_notice(language: str) -> str:
+    """One sentence when the interface language's script has no font here (the tar.gz on a bare
+    system; the .deb depends on fonts-noto-cjk); "" otherwise."""
+    writing_system = WRITING_SYSTEMS.get(language)
+    if writing_system is None or has_font_for(writing_system):
+        return ""
+    logger.warning("no font for %s", language)
+    return NO_CJK_FONT

@@ -30,7 +30,7 @@ def launch(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from app.error_texts import error_text
-    from app.i18n import apply_regional_font, install_translator
+    from app.i18n import apply_regional_font, install_translator, missing_font_notice
     from app.main_window import MainWindow
     from app.resources import resource_path
     from app.style import apply_style
@@ -49,7 +49,9 @@ def launch(args: argparse.Namespace) -> int:
     # the window under Hearth's icon and name.
     app.setDesktopFileName(DESKTOP_ID)
     app.setWindowIcon(QIcon(str(resource_path("icons", "hearth.svg"))))
-    apply_regional_font(app, install_translator(app, args.language))
+    language = install_translator(app, args.language)
+    apply_regional_font(app, language)
+    notice = notice or missing_font_notice(language)
     apply_style(app)
     window = MainWindow()
     if notice:

@@ -1,0 +1,28 @@
+"""A Chinese interface on a computer without a Chinese font says so in one (English) sentence."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFontDatabase
+from pytestqt.qtbot import QtBot
+
+from app import i18n
+
+
+def test_with_a_chinese_font_nothing_is_said(qtbot: QtBot) -> None:
+    # CI installs fonts-noto-cjk (.ci/run), as the .deb depends on it.
+    assert i18n.missing_font_notice("zh_TW") == ""
+    assert i18n.missing_font_notice("zh_CN") == ""
+    assert i18n.missing_font_notice("en") == ""
+
+
+def test_without_a_font_for_the_script_the_sentence_names_the_package(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A script no font here covers stands in for Chinese on a bare system: the same Qt query answers it.
+    nko = QFontDatabase.WritingSystem.Nko
+    assert not i18n.has_font_for(nko)
+    monkeypatch.setitem(i18n.WRITING_SYSTEMS, "zh_TW", nko)
+    notice = i18n.missing_font_notice("zh_TW")
+    assert "fonts-noto-cjk" in notice
+    assert notice.isascii(), "said in English: Chinese would be drawn as boxes"
