@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QEnterEvent, QResizeEvent, QTextCursor, QTextOption
+from PySide6.QtGui import QEnterEvent, QResizeEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -29,6 +29,7 @@ from app.chat.long_text import is_long_message, preview, wrap_mode_for
 from app.chat.markdown_render import markdown_to_html
 from app.chat.message_actions import MessageActionsView
 from app.chat.sources_view import SourcesView
+from app.external import open_url
 
 
 class ErrorView(QWidget):
@@ -75,7 +76,7 @@ def _open_link(url: QUrl) -> None:
     """A click on a link in a message opens it in the system's browser; nothing opens by itself,
     and only web and mail links open at all."""
     if url.scheme() in ("http", "https", "mailto"):
-        QDesktopServices.openUrl(url)
+        open_url(url)
 
 
 class MessageBodyView(QTextBrowser):

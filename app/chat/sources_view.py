@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt, QUrl
-from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
 
+from app.external import open_url
 from engine.docs.extract import SUFFIXES
 
 EXCERPT_CHARS = 280
@@ -84,7 +84,7 @@ class SourcesView(QWidget):
         source = self.sources[int(index)]
         # Only a document of a kind Hearth indexes: an imported conversation's path could name a program.
         if Path(str(source.get("path", ""))).suffix.lower() in SUFFIXES:
-            QDesktopServices.openUrl(source_url(source))
+            open_url(source_url(source))
 
     def _on_toggled(self, shown: bool) -> None:
         self.excerpts.setVisible(shown)

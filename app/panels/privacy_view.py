@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
+from app.external import open_url
 from engine.hub.offline_mode import offline_mode, set_offline_mode
 from engine.paths import data_dir
 
@@ -58,7 +58,7 @@ class PrivacyView(QWidget):
         self.delete_button.clicked.connect(self._on_delete_clicked)
 
     def _on_open_folder(self) -> None:
-        QDesktopServices.openUrl(QUrl.fromLocalFile(str(data_dir())))
+        open_url(QUrl.fromLocalFile(str(data_dir())))
 
     def _on_delete_clicked(self) -> None:
         answer = QMessageBox.question(

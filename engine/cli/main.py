@@ -173,17 +173,12 @@ def _one_line_errors(action: Callable[[], int], errors: type[Exception] | tuple[
 def prepare_frozen() -> None:
     """In the Linux bundle (PyInstaller, packaging/linux/): the engine child and the kernel probe
     are this same executable started by multiprocessing with its hidden argument, which
-    freeze_support() turns into the child's run (it does nothing in a normal install). And the
-    bundle's library folder is taken out of LD_LIBRARY_PATH again, so that programs Hearth starts
-    (xdg-open for a link, the file manager) load the system's libraries, not Hearth's."""
+    freeze_support() turns into the child's run (it does nothing in a normal install). The
+    bundle's LD_LIBRARY_PATH stays as the bootloader set it, for those children; programs outside
+    Hearth get the original back (app/external.py)."""
     import multiprocessing
-    import os
 
     multiprocessing.freeze_support()
-    if getattr(sys, "frozen", False) and "LD_LIBRARY_PATH_ORIG" in os.environ:
-        os.environ["LD_LIBRARY_PATH"] = os.environ["LD_LIBRARY_PATH_ORIG"]
-    elif getattr(sys, "frozen", False):
-        os.environ.pop("LD_LIBRARY_PATH", None)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
