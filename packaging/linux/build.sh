@@ -13,8 +13,9 @@ set -euo pipefail
 
 # Qt's xcb helper libraries must be on the build machine for PyInstaller to bundle them (the
 # tar.gz runs where they are missing).
+known="$(ldconfig -p)"
 for lib in libxcb-icccm.so.4 libxcb-keysyms.so.1 libxcb-cursor.so.0 libxcb-image.so.0 libxcb-render-util.so.0; do
-    if ! ldconfig -p | grep -q "$lib"; then
+    if [[ "$known" != *"$lib"* ]]; then
         echo "missing $lib: apt-get install libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0 libxcb-image0 libxcb-render-util0" >&2
         exit 1
     fi
