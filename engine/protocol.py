@@ -312,6 +312,13 @@ class Started:
     documents_at: tuple[int, int] = (0, 0)
 
 
+def documents_reused(documents_at: tuple[int, int], cached_tokens: int) -> int:
+    """How many of the documents' prompt tokens (Started.documents_at) the cache reused: those
+    inside the reused prefix."""
+    start, end = documents_at
+    return max(0, min(end, cached_tokens) - start)
+
+
 @dataclass(frozen=True)
 class TokenLogprob:
     """How likely the model found a token it wrote (natural log, over the model's own distribution,

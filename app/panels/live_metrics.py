@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from engine.docs.grounding import documents_reused
-from engine.protocol import EngineStats, Metrics, Started, Token
+from engine.protocol import EngineStats, Metrics, Started, Token, documents_reused
 
 RATE_WINDOW_S = 1.0
 

@@ -63,7 +63,7 @@ def print_sources(grounding: Grounding, out: TextIO) -> None:
 def sources_json(grounding: Grounding, documents_at: tuple[int, int], cached_tokens: int) -> dict[str, object]:
     """The documents' part of `hearth run --json`: how they went in, how many prompt tokens they
     took and how many of those the cache reused (the engine found them in the prompt: Started)."""
-    from engine.docs.grounding import documents_reused
+    from engine.protocol import documents_reused
 
     start, end = documents_at
     return {

@@ -76,13 +76,6 @@ class Grounding:
         return _numbered(self.sources)
 
 
-def documents_reused(documents_at: tuple[int, int], cached_tokens: int) -> int:
-    """How many of the documents' prompt tokens (Started.documents_at) the cache reused: those
-    inside the reused prefix."""
-    start, end = documents_at
-    return max(0, min(end, cached_tokens) - start)
-
-
 def _numbered(sources: Sequence[Source]) -> str:
     return "\n\n".join(f"[{s.number}] {s.label}\n{s.text.strip()}" for s in sources)
 
