@@ -285,6 +285,8 @@ class MainWindow(QMainWindow):
         self.panel_button.toggled.connect(self.side_tabs.setVisible)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, chat.stop_or_cancel_edit)
         QShortcut(QKeySequence.StandardKey.New, self, conversations.new_conversation)
+        # Ctrl+Q (Cmd+Q on a Mac), as desktop apps close; StandardKey.Quit has no binding on Windows
+        QShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q), self, self.close)
         self.metrics_panel.about_requested.connect(self.show_about_computer)
         self.privacy_view.delete_all_confirmed.connect(conversations.delete_all_data)
         conversations.data_deletion_started.connect(models.release_data)
