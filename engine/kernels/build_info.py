@@ -13,6 +13,9 @@ logger = logging.getLogger(__name__)
 def _child(conn: Connection) -> None:
     import llama_cpp
 
+    from engine.runtime.cpu_variants import load_cpu_backend
+
+    load_cpu_backend()  # a portable build's system info lists the features of the variant it chose
     conn.send(llama_cpp.llama_print_system_info().decode("utf-8", errors="replace"))
 
 

@@ -45,6 +45,9 @@ def _child(conn: Connection, model_path: str, kernels: KernelSet, log_path: str)
     logger.info("kernel probe: %s kernels on %s", kernels, model_path)
     import llama_cpp
 
+    from engine.runtime.cpu_variants import load_cpu_backend
+
+    load_cpu_backend()  # a portable build's system info lists the features of the variant it chose
     conn.send(("info", llama_cpp.llama_print_system_info().decode("utf-8", errors="replace")))
     from engine.protocol import LoadOptions
     from engine.runtime.llama_runtime import LlamaModel

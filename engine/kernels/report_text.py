@@ -42,6 +42,14 @@ def format_report(report: SystemReport) -> str:
     rows: list[tuple[str, list[str]]] = [
         ("Processor", [f"{report.cpu_model} ({report.cpu_cores} logical cores)"]),
         ("Build uses", [" ".join(report.build_features) or "unknown", " ".join(report.build_options)]),
+        (
+            "CPU variant",
+            [
+                f"{report.engine.cpu_variant}: chosen for this processor among the bundle's builds"
+                if report.engine.cpu_variant
+                else "none: this llama.cpp was built for one kind of processor"
+            ],
+        ),
         ("Kernels", kernel_lines(report)),
         ("Devices", device_lines(report)),
         ("GPU offload", ["yes: this build can put layers on a GPU" if report.engine.gpu_offload else "no: CPU only"]),

@@ -40,6 +40,9 @@ class EngineSide:
     system_info: str = ""
     gpu_offload: bool = False  # whether this build can put layers on a GPU
     devices: tuple[GgmlDevice, ...] = ()
+    # A portable build (engine/runtime/cpu_variants.py): the CPU variant chosen for this processor,
+    # "zen4"; "" for a build with one CPU backend, made for the machine it was built on.
+    cpu_variant: str = ""
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,10 @@ class SystemReport:
 def _engine_child(conn: Connection) -> None:
     import llama_cpp
 
+    from engine.runtime.cpu_variants import load_cpu_backend, variant_in_use
     from engine.runtime.ggml_devices import list_devices
 
+    load_cpu_backend()
     llama_cpp.llama_backend_init()
     conn.send(
         EngineSide(
@@ -90,6 +95,7 @@ def _engine_child(conn: Connection) -> None:
             system_info=llama_cpp.llama_print_system_info().decode("utf-8", errors="replace"),
             gpu_offload=bool(llama_cpp.llama_supports_gpu_offload()),
             devices=tuple(list_devices()),
+            cpu_variant=variant_in_use() or "",
         )
     )
 

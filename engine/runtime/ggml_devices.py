@@ -45,10 +45,12 @@ def _library() -> ctypes.CDLL | None:
     folder = engine_lib_dir()
     if folder is None:
         return None
-    candidates = [*folder.glob("libggml.so*"), *folder.glob("libggml.dylib"), *folder.glob("ggml.dll")]
-    if not candidates:
+    from engine.runtime.cpu_variants import loaded_ggml
+
+    try:
+        lib = loaded_ggml(folder)  # the copy libllama loaded: another copy has an empty registry of its own
+    except OSError:
         return None
-    lib = ctypes.CDLL(str(sorted(candidates)[0]))
     lib.ggml_backend_dev_count.restype = ctypes.c_size_t
     lib.ggml_backend_dev_get.restype = ctypes.c_void_p
     lib.ggml_backend_dev_get.argtypes = [ctypes.c_size_t]

@@ -26,6 +26,7 @@ from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
 from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
 from engine.runtime.batch import SHARED_READ_CHUNK, TokenBatch
+from engine.runtime.cpu_variants import load_cpu_backend
 from engine.runtime.llama_log import keep_out_message_text
 from engine.runtime.sampler import sampler_chain
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
@@ -95,6 +96,7 @@ def _ensure_backend() -> None:
     global _llama_backend_ready
     if not _llama_backend_ready:
         keep_out_message_text()
+        load_cpu_backend()  # a portable build's CPU kernels, chosen for this processor (no-op otherwise)
         llama_cpp.llama_backend_init()
         _llama_backend_ready = True
 

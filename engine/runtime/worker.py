@@ -42,6 +42,7 @@ from engine.protocol import (
     Unload,
     Unloaded,
 )
+from engine.runtime.cpu_variants import load_cpu_backend
 
 logger = logging.getLogger(__name__)
 
@@ -480,7 +481,9 @@ def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet 
     # Ctrl+C in a terminal reaches the whole process group; the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
-    logger.info("engine started, pid %d, %s kernels", os.getpid(), kernels)
+    # Before anything asks llama.cpp about its devices (the memory check before a load does).
+    variant = load_cpu_backend()
+    logger.info("engine started, pid %d, %s kernels, CPU variant %s", os.getpid(), kernels, variant or "none")
     worker = Worker(conn, started_at, kernels)
     try:
         worker.run()

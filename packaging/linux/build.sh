@@ -4,11 +4,15 @@
 #   build/linux/hearth-<version>-linux-x86_64.tar.gz
 #   build/linux/hearth_<version>_amd64.deb         /opt/hearth, /usr/bin/hearth, menu entry, icons
 #
-# Run it in the Python environment Hearth is installed in (`pip install -e .` and pyinstaller);
-# the llama_cpp package of that environment is the one bundled. For a bundle that runs on any
-# x86-64 processor, install a llama-cpp-python built with llama.cpp's CPU variants first
-# (packaging/linux/README.md). Needs dpkg-deb; checks the results with desktop-file-validate and
-# appstreamcli when they are installed.
+# Run it in the Python environment Hearth is installed in (`pip install -e .` and pyinstaller).
+# The llama_cpp bundled is that environment's, unless HEARTH_LLAMA_SITE names a folder holding a
+# portable llama-cpp-python (built with every CPU variant, so that one bundle runs on any x86-64
+# processor with the best kernels each allows):
+#   CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON -DCMAKE_INSTALL_BINDIR=llama_cpp/lib" \
+#     pip wheel --no-deps --no-cache-dir -w build/llama-wheel llama-cpp-python==0.3.36
+#   pip install --no-deps --target build/llama-site build/llama-wheel/llama_cpp_python-*.whl
+#   HEARTH_LLAMA_SITE=build/llama-site packaging/linux/build.sh
+# Needs dpkg-deb; checks the results with desktop-file-validate and appstreamcli when installed.
 set -euo pipefail
 
 # Qt's xcb helper libraries must be on the build machine for PyInstaller to bundle them (the
@@ -29,6 +33,10 @@ version="$(python -c 'from importlib.metadata import version; print(version("hea
 began=$(date +%s)
 
 echo "== bundle (PyInstaller)"
+if [ -n "${HEARTH_LLAMA_SITE:-}" ]; then
+    export PYTHONPATH="$(cd "$HEARTH_LLAMA_SITE" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+    echo "llama_cpp from $HEARTH_LLAMA_SITE: $(ls "$HEARTH_LLAMA_SITE"/llama_cpp/lib | grep -c 'libggml-cpu-') CPU variants"
+fi
 python -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$out/dist" --workpath "$out/work" "$here/hearth.spec"
 bundle="$out/dist/hearth"
