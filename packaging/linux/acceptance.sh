@@ -95,5 +95,4 @@ print(len({image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(
     cp "$png" "$out/acceptance-$lang.png"
     echo "screenshot $lang: $colours colours, $out/acceptance-$lang.png (look at it: glyphs, not boxes)"
 done
-in_root sh -c 'fc-list :lang=zh-tw family | head -1'
 echo "acceptance passed"
