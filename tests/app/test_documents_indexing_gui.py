@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from app.controllers.documents_controller import DocumentsController
+from app.conversations.document_sets_view import DocumentSetsView
 from app.main_window import MainWindow
 from app.models.curated_models import EMBEDDING_MODEL
 from engine.docs.indexer import Progress
@@ -26,6 +28,15 @@ def _notes(folder: Path, count: int) -> list[Path]:
         path.write_text(f"# Note {i}\n\nThe kettle number {i} is kept on shelf {i * 7}.\n", encoding="utf-8")
         paths.append(path)
     return paths
+
+
+def _indexing(window: MainWindow, tmp_path: Path, count: int) -> tuple[DocumentsController, DocumentSetsView]:
+    """`count` notes being added to the set "notes" in `window`: its controller and its view."""
+    folder = tmp_path / "notes"
+    _notes(folder, count)
+    documents, view = window.documents, window.settings_view.documents_view
+    documents.add([str(folder)], "notes")
+    return documents, view
 
 
 def _summary(set_name: str, model: str = "") -> tuple[int, int, int]:
@@ -80,10 +91,7 @@ def test_indexing_shows_its_progress_pauses_and_resumes_to_the_whole_set(
 def test_the_pause_button_stops_indexing_at_its_next_step(
     qtbot: QtBot, tmp_path: Path, fake_window: MainWindow
 ) -> None:
-    folder = tmp_path / "notes"
-    _notes(folder, 3)
-    documents, view = fake_window.documents, fake_window.settings_view.documents_view
-    documents.add([str(folder)], "notes")
+    documents, view = _indexing(fake_window, tmp_path, 3)
     view.pause_button.click()
     assert documents._pause.is_set()
     assert not view.pause_button.isEnabled(), "until the indexer has stopped"
@@ -93,10 +101,7 @@ def test_the_pause_button_stops_indexing_at_its_next_step(
 def test_indexing_stopped_by_delete_all_my_data_is_not_offered_again(
     qtbot: QtBot, tmp_path: Path, fake_window: MainWindow
 ) -> None:
-    folder = tmp_path / "notes"
-    _notes(folder, 30)
-    documents, view = fake_window.documents, fake_window.settings_view.documents_view
-    documents.add([str(folder)], "notes")
+    documents, view = _indexing(fake_window, tmp_path, 30)
     fake_window.conversations.delete_all_data()
     qtbot.waitUntil(view.progress_row.isHidden, timeout=TIMEOUT_MS)
     assert not view.status.text().startswith("Paused")
