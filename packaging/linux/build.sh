@@ -34,8 +34,11 @@ began=$(date +%s)
 
 echo "== bundle (PyInstaller)"
 if [ -n "${HEARTH_LLAMA_SITE:-}" ]; then
-    export PYTHONPATH="$(cd "$HEARTH_LLAMA_SITE" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+    HEARTH_LLAMA_SITE="$(cd "$HEARTH_LLAMA_SITE" && pwd)"
+    export PYTHONPATH="$HEARTH_LLAMA_SITE${PYTHONPATH:+:$PYTHONPATH}"
     echo "llama_cpp from $HEARTH_LLAMA_SITE: $(ls "$HEARTH_LLAMA_SITE"/llama_cpp/lib | grep -c 'libggml-cpu-') CPU variants"
+    # the portable build itself: each variant loads, the best is chosen, one set aside gives the next
+    HEARTH_VARIANT_SITE="$HEARTH_LLAMA_SITE" python -m pytest -q -p no:cacheprovider "$root/tests/packaging"
 fi
 python -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$out/dist" --workpath "$out/work" "$here/hearth.spec"

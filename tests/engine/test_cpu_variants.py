@@ -1,18 +1,12 @@
 """llama.cpp's CPU variants chosen at run time (engine/runtime/cpu_variants.py).
 
 The installed llama-cpp-python is a native build: loading variants is a no-op there, and no variant
-is in use. The choice among variants is checked on scores as ggml's x86 variants give them. Where a
-portable build is installed under .variant-build/site (HEARTH_VARIANT_SITE elsewhere; see
-bench/cpu_variants.py), the last tests run it for real, each in a fresh process.
+is in use. The choice among variants is checked on scores as ggml's x86 variants give them. The
+portable build itself is tested in tests/packaging/test_portable_llama.py, run where one is built.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -26,9 +20,6 @@ from engine.runtime.cpu_variants import (
     variant_files,
     variant_in_use,
 )
-
-REPO = Path(__file__).resolve().parents[2]
-VARIANT_SITE = Path(os.environ.get("HEARTH_VARIANT_SITE", REPO / ".variant-build" / "site"))
 
 # ggml_backend_score of the x86 variants (ggml-cpu/arch/x86/cpu-feats.cpp) on a Zen 4 processor:
 # AVX-512 with VBMI, VNNI and BF16, no AVX-VNNI, no AMX.
@@ -114,79 +105,3 @@ def test_an_unknown_variant_is_refused_before_anything_loads(tmp_path: Path) -> 
     (tmp_path / "libggml-cpu-haswell.so").write_bytes(b"")
     with pytest.raises(CpuVariantError, match="zen9"):
         load_cpu_backend(tmp_path, variant="zen9")
-
-
-# --- the portable build itself, where one is installed ----------------------------------------
-
-needs_portable_build = pytest.mark.skipif(
-    not (VARIANT_SITE / "llama_cpp").is_dir(), reason=f"no portable llama.cpp build under {VARIANT_SITE}"
-)
-
-_CHILD = textwrap.dedent(
-    """
-    import json, os, sys
-    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)  # llama.cpp's load chatter
-    from engine.runtime import cpu_variants
-
-    how = json.loads(sys.argv[1])
-    result = {}
-    if how.get("load"):
-        result["loaded"] = cpu_variants.load_cpu_backend(variant=how.get("variant"), skip=how.get("skip", ()))
-        result["scores"] = cpu_variants.variant_scores(cpu_variants.variant_files())
-    import llama_cpp
-    llama_cpp.llama_backend_init()
-    params = llama_cpp.llama_model_default_params()
-    model = llama_cpp.llama_model_load_from_file(sys.argv[2].encode(), params)
-    result["model_loaded"] = bool(model)
-    result["in_use"] = cpu_variants.variant_in_use()
-    result["system_info"] = llama_cpp.llama_print_system_info().decode()
-    print(json.dumps(result))
-    """
-)
-
-
-def _portable(how: dict[str, object], model: Path) -> dict[str, object]:
-    env = {key: value for key, value in os.environ.items() if key not in ("LLAMA_CPP_LIB_PATH", "HEARTH_CPU_VARIANT")}
-    env["PYTHONPATH"] = os.pathsep.join([str(VARIANT_SITE), str(REPO)])
-    done = subprocess.run(
-        [sys.executable, "-c", _CHILD, json.dumps(how), str(model)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=REPO,
-        timeout=120,
-        check=True,
-    )
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
-@needs_portable_build
-def test_without_loading_the_variants_the_portable_build_loads_no_model(starter_model: Path) -> None:
-    result = _portable({}, starter_model)
-    assert result["model_loaded"] is False
-    assert result["in_use"] is None
-    assert result["system_info"] == ""
-
-
-@needs_portable_build
-def test_the_portable_build_loads_the_best_variant_this_processor_runs(starter_model: Path) -> None:
-    result = _portable({"load": True}, starter_model)
-    scores = result["scores"]
-    assert isinstance(scores, dict)
-    assert result["loaded"] == result["in_use"] == choose_variant(scores)
-    assert result["model_loaded"] is True
-    assert str(result["system_info"]).startswith("CPU : ")
-
-
-@needs_portable_build
-def test_a_variant_set_aside_loads_the_next_lower_one(starter_model: Path) -> None:
-    best = _portable({"load": True}, starter_model)
-    scores = best["scores"]
-    assert isinstance(scores, dict)
-    lower = _portable({"load": True, "skip": [best["in_use"]]}, starter_model)
-    assert lower["in_use"] == next_lower(str(best["in_use"]), scores)
-    assert lower["model_loaded"] is True
-    forced = _portable({"load": True, "variant": "x64"}, starter_model)
-    assert forced["in_use"] == "x64"
-    assert forced["model_loaded"] is True
