@@ -277,7 +277,8 @@ class DocumentsController(QObject):
             return None
 
     def close(self) -> None:
-        self._pause.set()  # an indexing run stops at its next step: its store may be about to go
+        if self._indexing:
+            self._pause.set()  # the run stops at its next step: its store may be about to go
         self._job = None  # and is not resumed
         if self._embedder is not None:
             self._embedder.close()
