@@ -12,6 +12,7 @@ the chunks' embeddings.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -53,7 +54,7 @@ CREATE UNIQUE INDEX IF NOT EXISTS vectors_by_key ON vectors (model, hash);
 
 # Before: vectors in a WITHOUT ROWID table. Its rows live in an index b-tree, which keeps at most
 # about a quarter of a page in place, so each 1.5 kB vector (384 floats) took an overflow page of
-# its own: 4.8 kB on disk a vector, and 0.87 s to read 100k of them (bench/vector_store.py).
+# its own: 4.8 kB on disk a vector, and 0.76 s to read 100k of them (bench/vector_store.py).
 _ROWID_VECTORS = """
 CREATE TABLE vectors_with_rowid (
     id INTEGER PRIMARY KEY, model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL
@@ -142,7 +143,9 @@ class DocumentStore:
             for statement in _ROWID_VECTORS.split(";"):
                 if statement.strip():
                     db.execute(statement)
-        self._db.execute("VACUUM")
+        # Another connection reading now makes VACUUM fail: then later writes reuse the freed pages.
+        with contextlib.suppress(sqlite3.OperationalError):
+            self._db.execute("VACUUM")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
