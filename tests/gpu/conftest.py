@@ -1,9 +1,9 @@
 """GPU offload: the real engine (engine.client.process.EngineProcess) with a model's layers on a real GPU.
 
 The default test run leaves this folder out (pyproject.toml: --ignore=tests/gpu): this project's
-install is a CPU-only build, where every test here could only skip. bench/gpu_check.sh runs them on a
-machine with an NVIDIA GPU, with llama.cpp built there for its CUDA architecture, and there a missing
-GPU fails them (HEARTH_GPU_REQUIRED); its CPU dry run (GPU_CHECK_BACKEND=cpu) lets them skip.
+install is a CPU-only build. bench/gpu_check.sh runs them on a machine with an NVIDIA GPU, with
+llama.cpp built there for its CUDA architecture; its CPU dry run (GPU_CHECK_BACKEND=cpu) leaves them
+out. Wherever they run, a missing GPU fails every one of them: a skipped test would prove nothing.
 
 The model is a random-weight llama of 1.2 B parameters with the starter model's tokenizer
 (tests/gpu/random_model.py): $HEARTH_GPU_MODEL if set (bench/gpu_check.sh writes it once for the tests
@@ -27,8 +27,6 @@ from engine.protocol import Event, Failed, Load, Loaded, LoadOptions
 from .gpus import Gpu, read_gpus
 
 HERE = Path(__file__).parent
-# Set by bench/gpu_check.sh on a CUDA build: no GPU there is a failure, not a skip.
-GPU_REQUIRED_ENV = "HEARTH_GPU_REQUIRED"
 ALL_LAYERS = 999  # more than any model has: llama.cpp clamps it to n_layer + 1
 TIMEOUT_S = 300
 
@@ -43,21 +41,18 @@ def _probed() -> tuple[list[Gpu], str]:
     return _probe
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    mine = [item for item in items if HERE in Path(str(item.path)).parents]
-    if not mine:
-        return
-    gpus, reason = _probed()
-    if not gpus and not os.environ.get(GPU_REQUIRED_ENV):
-        for item in mine:
-            item.add_marker(pytest.mark.skip(reason=f"no GPU for llama.cpp: {reason}"))
+@pytest.fixture(autouse=True)
+def a_gpu_is_here() -> None:
+    found, reason = _probed()
+    if not found:
+        pytest.fail(f"no GPU for llama.cpp: {reason}")
 
 
 @pytest.fixture(scope="session")
 def gpus() -> list[Gpu]:
     found, reason = _probed()
     if not found:
-        pytest.fail(f"no GPU for llama.cpp: {reason}")  # only reached where a GPU is required
+        pytest.fail(f"no GPU for llama.cpp: {reason}")
     return found
 
 
