@@ -794,6 +794,27 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "Hearth choose.",
         )
     ),
+    "kernels.switched.variant": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This processor refuses instructions that llama.cpp's {variant} kernels use, so Hearth uses its "
+            "{lower} kernels on this computer.",
+        )
+    ),
+    "kernels.recovered.variant": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed because this processor refuses instructions that llama.cpp's {variant} kernels "
+            "use; Hearth restarted it with its {lower} kernels and will keep them on this computer.",
+        )
+    ),
+    "kernels.forced_variant_refused": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The engine crashed on llama.cpp's {variant} kernels, which {variable} asks for; Hearth left them as "
+            "you set them: remove {variable} to let Hearth choose.",
+        )
+    ),
     "kernels.override": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -141,6 +141,9 @@ ErrorCode = Literal[
     "kernels.nothing_works.refused",
     "kernels.forced_refused",
     "kernels.forced_refused.named",
+    "kernels.switched.variant",
+    "kernels.recovered.variant",
+    "kernels.forced_variant_refused",
     "kernels.override",
     "kernels.no_probe_model",
     "kernels.probe_failed",
@@ -378,6 +381,18 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             "The engine crashed because this processor refused the {what} instructions on the {kernels} kernels "
             "that {variable} asks for; Hearth left them as you set them: set {variable}=safe, or remove it to let "
             "Hearth choose."
+        ),
+        "kernels.switched.variant": (
+            "This processor refuses instructions that llama.cpp's {variant} kernels use, so Hearth uses its "
+            "{lower} kernels on this computer."
+        ),
+        "kernels.recovered.variant": (
+            "The engine crashed because this processor refuses instructions that llama.cpp's {variant} kernels "
+            "use; Hearth restarted it with its {lower} kernels and will keep them on this computer."
+        ),
+        "kernels.forced_variant_refused": (
+            "The engine crashed on llama.cpp's {variant} kernels, which {variable} asks for; Hearth left them as "
+            "you set them: remove {variable} to let Hearth choose."
         ),
         "kernels.override": "{variable}={value} is set.",
         "kernels.no_probe_model": "No model was found to probe the kernels with.",

@@ -22,6 +22,7 @@ class EngineEmbedder:
         self._ids = itertools.count(1)
         self._policy = KernelPolicy()
         self._kernels: KernelSet | None = None
+        self._variant: str | None = None  # a portable build's CPU variant (None: ggml's choice)
         self._proven = False  # the kernels have embedded once: a later fault is not theirs
 
     def __call__(self, texts: list[str]) -> list[list[float]]:
@@ -34,10 +35,20 @@ class EngineEmbedder:
                 vectors = self._ask(engine, texts)
             except EngineDiedError as death:
                 self._engine = None
-                after = self._policy.after_death(death.exitcode, engine.kernels, proven=self._proven)
-                if after is None or after.kernels is None or after.kernels == engine.kernels:
+                after = self._policy.after_death(
+                    death.exitcode, engine.kernels, proven=self._proven, variant=engine.variant
+                )
+                if (
+                    after is None
+                    or after.kernels is None
+                    or (after.kernels, after.variant)
+                    == (
+                        engine.kernels,
+                        engine.variant,
+                    )
+                ):
                     raise
-                self._kernels = after.kernels
+                self._kernels, self._variant = after.kernels, after.variant
                 continue
             self._proven = True
             return vectors
@@ -45,8 +56,9 @@ class EngineEmbedder:
     def _started(self) -> EngineProcess:
         if self._engine is None:
             if self._kernels is None:
-                self._kernels = self._policy.for_next_start().kernels
-            self._engine = EngineProcess(kernels=self._kernels)
+                start = self._policy.for_next_start()
+                self._kernels, self._variant = start.kernels, start.variant
+            self._engine = EngineProcess(kernels=self._kernels, variant=self._variant)
             self._engine.start()
         return self._engine
 

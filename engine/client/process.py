@@ -45,13 +45,17 @@ def _rotate_if_large(path: Path) -> None:
 
 
 class EngineProcess:
-    def __init__(self, log_path: Path | None = None, kernels: KernelSet | None = None) -> None:
-        """`kernels`: the CPU kernel set the child loads models with; None: what this machine is
-        known to run (engine/kernels/remembered.py), the fast ones if nothing is known yet."""
-        from engine.kernels.remembered import known_kernels
+    def __init__(
+        self, log_path: Path | None = None, kernels: KernelSet | None = None, variant: str | None = None
+    ) -> None:
+        """`kernels`: the CPU kernel set the child loads models with, and `variant` the CPU variant
+        of a portable build (None: ggml's choice); `kernels` None: both as this machine is known to
+        run them (engine/kernels/remembered.py), the fast ones if nothing is known yet."""
+        from engine.kernels.remembered import known_kernels, known_variant
 
         self.log_path = log_path or paths.log_dir() / "engine.log"
         self.kernels: KernelSet = kernels or known_kernels()
+        self.variant: str | None = variant if kernels is not None else known_variant()
         self.exitcode: int | None = None  # the child's, once it died (negative: the signal)
         self._proc: Any = None  # multiprocessing.Process (SpawnProcess)
         self._conn: Connection | None = None
@@ -72,7 +76,7 @@ class EngineProcess:
         self._oom_kills_at_start = oom_kill_count()  # a later rise with a SIGKILL means out of memory
         self._proc = ctx.Process(
             target=worker.main,
-            args=(child_conn, str(self.log_path), load_began_at or time.monotonic(), self.kernels),
+            args=(child_conn, str(self.log_path), load_began_at or time.monotonic(), self.kernels, self.variant),
             name="hearth-engine",
             daemon=True,
         )

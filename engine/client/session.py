@@ -242,7 +242,7 @@ class EngineSession:
         start = self._kernels.for_next_start()  # the first start on a new computer probes them (~1 s)
         if start.notice is not None:
             self._outbox.append(Notice.from_error(start.notice))
-        engine = EngineProcess(self._log_path, kernels=start.kernels)
+        engine = EngineProcess(self._log_path, kernels=start.kernels, variant=start.variant)
         self._kernels_proven = False
         engine.start(load_began_at)
         assert engine.pid is not None
@@ -293,13 +293,14 @@ class EngineSession:
         again what was in flight (when nothing was shown of it yet); any other death is reported."""
         engine = self._engine
         kernels = engine.kernels if engine is not None else "full"
+        variant = engine.variant if engine is not None else None
         if engine is not None:
             engine.stop(0.5)
         self._engine, self.pid = None, None
         commands, wrote = list(self._active.values()), set(self._wrote)
         self._active.clear()
         self._wrote.clear()
-        verdict = self._kernels.after_death(exc.exitcode, kernels, proven=self._kernels_proven)
+        verdict = self._kernels.after_death(exc.exitcode, kernels, proven=self._kernels_proven, variant=variant)
         if verdict is None:
             self._report_death(exc.failure, commands)
             return

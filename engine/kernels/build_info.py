@@ -1,16 +1,18 @@
-"""llama.cpp's own account of this build (the CPU features it was compiled for), read in a
-throwaway process: importing the library is what may trap, and the window's process never does."""
+"""llama.cpp's own account of this build (the CPU features it was compiled for, and a portable
+build's CPU variants), read in a throwaway process: importing the library is what may trap, and
+the window's process never does."""
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 logger = logging.getLogger(__name__)
 
 
-def _child(conn: Connection) -> None:
+def _system_info_child(conn: Connection) -> None:
     import llama_cpp
 
     from engine.runtime.cpu_variants import load_cpu_backend
@@ -19,22 +21,42 @@ def _child(conn: Connection) -> None:
     conn.send(llama_cpp.llama_print_system_info().decode("utf-8", errors="replace"))
 
 
-def system_info_in_child(timeout_s: float = 60.0) -> str:
-    """The system info line, or "" where the library cannot even be loaded here."""
+def _variant_scores_child(conn: Connection) -> None:
+    from engine.runtime.cpu_variants import variant_files, variant_scores
+
+    conn.send(variant_scores(variant_files()))
+
+
+def _ask_a_child(target: Callable[[Connection], None], name: str, timeout_s: float) -> object | None:
+    """What `target`, run in a throwaway process, sends back; None where it died or said nothing."""
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=_child, args=(child_conn,), name="hearth-build-info")
+    process = ctx.Process(target=target, args=(child_conn,), name=name)
     process.start()
     child_conn.close()
     try:
         if parent_conn.poll(timeout_s):
-            return str(parent_conn.recv())
+            answer: object = parent_conn.recv()
+            return answer
     except (EOFError, OSError):
-        logger.warning("could not read llama.cpp's system info (exit code %s)", process.exitcode)
+        logger.warning("%s said nothing (exit code %s)", name, process.exitcode)
     finally:
         process.join(5.0)
         if process.is_alive():
             process.kill()
             process.join()
         parent_conn.close()
-    return ""
+    return None
+
+
+def system_info_in_child(timeout_s: float = 60.0) -> str:
+    """The system info line, or "" where the library cannot even be loaded here."""
+    answer = _ask_a_child(_system_info_child, "hearth-build-info", timeout_s)
+    return answer if isinstance(answer, str) else ""
+
+
+def variant_scores_in_child(timeout_s: float = 60.0) -> dict[str, int]:
+    """A portable build's CPU variants, each with its score on this processor (0: it would trap;
+    engine/runtime/cpu_variants.py); {} on a normal build, or where the library cannot be loaded."""
+    answer = _ask_a_child(_variant_scores_child, "hearth-cpu-variants", timeout_s)
+    return {str(name): int(score) for name, score in answer.items()} if isinstance(answer, dict) else {}

@@ -38,16 +38,17 @@ class ProbeResult:
     seconds: float = 0.0
 
 
-def _child(conn: Connection, model_path: str, kernels: KernelSet, log_path: str) -> None:
+def _child(conn: Connection, model_path: str, kernels: KernelSet, log_path: str, variant: str | None) -> None:
     from engine.runtime.worker import redirect_output
 
     redirect_output(log_path)
-    logger.info("kernel probe: %s kernels on %s", kernels, model_path)
+    logger.info("kernel probe: %s kernels on %s, CPU variant %s", kernels, model_path, variant or "ggml's choice")
     import llama_cpp
 
     from engine.runtime.cpu_variants import load_cpu_backend
 
-    load_cpu_backend()  # a portable build's system info lists the features of the variant it chose
+    # a portable build's system info lists the features of the variant loaded
+    load_cpu_backend(variant=variant)
     conn.send(("info", llama_cpp.llama_print_system_info().decode("utf-8", errors="replace")))
     from engine.protocol import LoadOptions
     from engine.runtime.llama_runtime import LlamaModel
@@ -62,14 +63,22 @@ def _child(conn: Connection, model_path: str, kernels: KernelSet, log_path: str)
     conn.send(("ok", ""))
 
 
-def probe(kernels: KernelSet, model_path: Path, log_path: Path, timeout_s: float = PROBE_TIMEOUT_S) -> ProbeResult:
-    """Run the probe for `kernels` and say how it ended."""
+def probe(
+    kernels: KernelSet,
+    model_path: Path,
+    log_path: Path,
+    timeout_s: float = PROBE_TIMEOUT_S,
+    *,
+    variant: str | None = None,
+) -> ProbeResult:
+    """Run the probe for `kernels` (on a portable build's CPU `variant`; None: ggml's choice) and
+    say how it ended."""
     started = time.monotonic()
     ctx = multiprocessing.get_context("spawn")
     parent_conn, child_conn = ctx.Pipe(duplex=False)
     log_path.parent.mkdir(parents=True, exist_ok=True)
     process = ctx.Process(
-        target=_child, args=(child_conn, str(model_path), kernels, str(log_path)), name="hearth-kernel-probe"
+        target=_child, args=(child_conn, str(model_path), kernels, str(log_path), variant), name="hearth-kernel-probe"
     )
     process.start()
     child_conn.close()

@@ -36,6 +36,8 @@ class KernelChoice:
     system_info: str = ""  # llama.cpp's list of the CPU features its build uses, when known
     reason_code: str = ""  # the reason's code and values (engine.errors.MESSAGES), for the window's translation
     reason_params: tuple[tuple[str, str], ...] = ()
+    # A portable build's CPU variant to load ("haswell"), where the best one crashed here; "": ggml's choice
+    cpu_variant: str = ""
 
     @classmethod
     def because(
@@ -45,6 +47,8 @@ class KernelChoice:
         why: UserError,
         instruction_class: str = "",
         decided_at: float = 0.0,
+        *,
+        cpu_variant: str = "",
     ) -> KernelChoice:
         return cls(
             kernels,
@@ -54,6 +58,7 @@ class KernelChoice:
             decided_at,
             reason_code=why.code,
             reason_params=tuple(why.params.items()),
+            cpu_variant=cpu_variant,
         )
 
 
@@ -90,6 +95,7 @@ def recall(machine: MachineIdentity, path: Path | None = None) -> KernelChoice |
         # A choice remembered before reasons had codes: its sentence (one without values) names it.
         str(entry.get("reason_code") or code_of_sentence(reason) or ""),
         tuple((str(k), str(v)) for k, v in params.items()) if isinstance(params, dict) else (),
+        str(entry.get("cpu_variant") or ""),
     )
 
 
@@ -110,6 +116,15 @@ def remember(machine: MachineIdentity, choice: KernelChoice, path: Path | None =
         os.replace(temporary, target)
     except OSError:
         logger.warning("could not remember the kernel choice in %s", target, exc_info=True)
+
+
+def known_variant() -> str | None:
+    """The CPU variant a portable build is known to need on this machine (after the best one
+    crashed here), else None: ggml's own choice, or HEARTH_CPU_VARIANT where that is set."""
+    from engine.kernels.machine import this_machine
+
+    choice = override() or recall(this_machine())
+    return choice.cpu_variant or None if choice is not None else None
 
 
 def known_kernels() -> KernelSet:

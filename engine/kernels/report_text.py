@@ -38,18 +38,20 @@ def device_lines(report: SystemReport) -> list[str]:
     return lines or ["none readable"]
 
 
+def _variant_line(report: SystemReport) -> str:
+    variant = report.engine.cpu_variant
+    if not variant:
+        return "none: this llama.cpp was built for one kind of processor"
+    if report.kernels.reason_code in ("kernels.switched.variant", "kernels.recovered.variant"):
+        return f"{variant}: the fastest of the bundle's builds that runs here (a faster one crashed; see Kernels)"
+    return f"{variant}: chosen for this processor among the bundle's builds"
+
+
 def format_report(report: SystemReport) -> str:
     rows: list[tuple[str, list[str]]] = [
         ("Processor", [f"{report.cpu_model} ({report.cpu_cores} logical cores)"]),
         ("Build uses", [" ".join(report.build_features) or "unknown", " ".join(report.build_options)]),
-        (
-            "CPU variant",
-            [
-                f"{report.engine.cpu_variant}: chosen for this processor among the bundle's builds"
-                if report.engine.cpu_variant
-                else "none: this llama.cpp was built for one kind of processor"
-            ],
-        ),
+        ("CPU variant", [_variant_line(report)]),
         ("Kernels", kernel_lines(report)),
         ("Devices", device_lines(report)),
         ("GPU offload", ["yes: this build can put layers on a GPU" if report.engine.gpu_offload else "no: CPU only"]),

@@ -87,7 +87,7 @@ def _engine_child(conn: Connection) -> None:
     from engine.runtime.cpu_variants import load_cpu_backend, variant_in_use
     from engine.runtime.ggml_devices import list_devices
 
-    load_cpu_backend()
+    load_cpu_backend(variant=remembered.known_variant())  # the one the engine runs: ggml's, or the next one down
     llama_cpp.llama_backend_init()
     conn.send(
         EngineSide(

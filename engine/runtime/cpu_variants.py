@@ -34,10 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.kernels.machine import engine_lib_dir
+from engine.kernels.variant_ladder import VARIANT_ENV, choose_variant
+
+__all__ = ["VARIANT_ENV", "CpuVariantError", "load_cpu_backend", "variant_files", "variant_in_use", "variant_scores"]
 
 logger = logging.getLogger(__name__)
 
-VARIANT_ENV = "HEARTH_CPU_VARIANT"  # a variant's name ("haswell"): load that one instead of the best
 _VARIANT_FILE = re.compile(r"^(?:lib)?ggml-cpu-(?P<name>.+)\.(?:so|dll)$")
 # The other backends ggml_backend_load_all_from_path looks for, in its order (ggml-backend-reg.cpp).
 _OTHER_BACKENDS = (
@@ -91,28 +93,6 @@ def variant_scores(files: Mapping[str, Path]) -> dict[str, int]:
     for name, path in files.items():
         scores[name] = _score(path)
     return scores
-
-
-def choose_variant(scores: Mapping[str, int], skip: Collection[str] = ()) -> str | None:
-    """The variant ggml would pick (the highest score above 0), leaving out `skip`; None if none fits."""
-    usable = {name: score for name, score in scores.items() if score > 0 and name not in skip}
-    if not usable:
-        return None
-    return max(usable, key=lambda name: (usable[name], name))
-
-
-def ranked_variants(scores: Mapping[str, int]) -> list[str]:
-    """The variants this processor runs, best first: the order a trapping one falls back through."""
-    return sorted((name for name, score in scores.items() if score > 0), key=lambda n: (-scores[n], n))
-
-
-def next_lower(current: str, scores: Mapping[str, int]) -> str | None:
-    """The variant below `current` in `ranked_variants`, None where it is the last."""
-    ranked = ranked_variants(scores)
-    if current not in ranked:
-        return ranked[0] if ranked else None
-    index = ranked.index(current)
-    return ranked[index + 1] if index + 1 < len(ranked) else None
 
 
 def load_cpu_backend(

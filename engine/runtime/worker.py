@@ -475,15 +475,18 @@ def _internal_error(command: Command | None, error: BaseException, details: str)
 LOG_HINT = message("engine.see_log")  # the details of a failed load: the log has llama.cpp's own words
 
 
-def main(conn: Connection, log_path: str, started_at: float, kernels: KernelSet = "full") -> None:
-    """Entry point of the engine child process."""
+def main(
+    conn: Connection, log_path: str, started_at: float, kernels: KernelSet = "full", variant: str | None = None
+) -> None:
+    """Entry point of the engine child process. `variant`: a portable build's CPU variant to load
+    (the best one crashed here before); None: ggml's choice."""
     redirect_output(log_path)
     # Ctrl+C in a terminal reaches the whole process group; the parent decides what stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
     # Before anything asks llama.cpp about its devices (the memory check before a load does).
-    variant = load_cpu_backend()
-    logger.info("engine started, pid %d, %s kernels, CPU variant %s", os.getpid(), kernels, variant or "none")
+    loaded = load_cpu_backend(variant=variant)
+    logger.info("engine started, pid %d, %s kernels, CPU variant %s", os.getpid(), kernels, loaded or "none")
     worker = Worker(conn, started_at, kernels)
     try:
         worker.run()

@@ -870,42 +870,42 @@
 <context>
     <name>CuratedModels</name>
     <message>
-        <location filename="../../app/models/curated_models.py" line="33"/>
+        <location filename="../../app/models/curated_models.py" line="35"/>
         <source>Tiny and quick; writes English and Chinese (Traditional and Simplified).</source>
         <translation>小巧又快速；能写英文和中文（繁体和简体）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="42"/>
+        <location filename="../../app/models/curated_models.py" line="44"/>
         <source>Meta&apos;s small model: fast answers for everyday questions.</source>
         <translation>Meta 的小型模型：日常问题回答得快。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="48"/>
+        <location filename="../../app/models/curated_models.py" line="50"/>
         <source>Google&apos;s small Gemma 3: good writing for its size.</source>
         <translation>Google 的小型 Gemma 3：就其大小而言，文笔很好。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="54"/>
+        <location filename="../../app/models/curated_models.py" line="56"/>
         <source>A step up in quality, and strong in Chinese.</source>
         <translation>质量更上一层，中文也很强。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="60"/>
+        <location filename="../../app/models/curated_models.py" line="62"/>
         <source>The big sibling of Hearth&apos;s starter model.</source>
         <translation>Hearth 入门模型的大哥。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="66"/>
+        <location filename="../../app/models/curated_models.py" line="68"/>
         <source>Better reasoning; needs about 3 GB of free memory.</source>
         <translation>推理能力更好；需要约 3 GB 可用内存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="72"/>
+        <location filename="../../app/models/curated_models.py" line="74"/>
         <source>Microsoft&apos;s Phi: careful answers, English first.</source>
         <translation>Microsoft 的 Phi：回答谨慎，以英文为主。</translation>
     </message>
     <message>
-        <location filename="../../app/models/curated_models.py" line="85"/>
+        <location filename="../../app/models/curated_models.py" line="84"/>
         <source>For your documents, not for chatting: finds passages by their meaning, in Chinese, English and ten other languages.</source>
         <translation>用于你的文档，不是用来聊天：按意思找出段落，支持中文、英文和其他十种语言。</translation>
     </message>
@@ -1053,17 +1053,17 @@
         <translation>{progress}，大约还要 {left}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="202"/>
+        <location filename="../../app/controllers/documents_controller.py" line="207"/>
         <source>Paused. Resume goes on from where it stopped; what is done is kept.</source>
         <translation>已暂停。点“继续”会从停下的地方接着做；已完成的部分都会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="208"/>
+        <location filename="../../app/controllers/documents_controller.py" line="213"/>
         <source>Your documents can now be found by their meaning too.</source>
         <translation>现在也能按意思找到你的文档内容了。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/documents_controller.py" line="217"/>
+        <location filename="../../app/controllers/documents_controller.py" line="222"/>
         <source>Added {count} files to {name}.</source>
         <translation>已将 {count} 个文件添加到 {name}。</translation>
     </message>
@@ -1753,21 +1753,36 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="798"/>
+        <source>This processor refuses instructions that llama.cpp&apos;s {variant} kernels use, so Hearth uses its {lower} kernels on this computer.</source>
+        <translation>这颗处理器拒绝执行 llama.cpp 的 {variant} 内核所用的指令，所以 Hearth 在这台电脑上改用它的 {lower} 内核。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="805"/>
+        <source>The engine crashed because this processor refuses instructions that llama.cpp&apos;s {variant} kernels use; Hearth restarted it with its {lower} kernels and will keep them on this computer.</source>
+        <translation>引擎崩溃了，因为这颗处理器拒绝执行 llama.cpp 的 {variant} 内核所用的指令；Hearth 已用它的 {lower} 内核重新启动引擎，并会在这台电脑上继续使用它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="812"/>
+        <source>The engine crashed on llama.cpp&apos;s {variant} kernels, which {variable} asks for; Hearth left them as you set them: remove {variable} to let Hearth choose.</source>
+        <translation>引擎在 {variable} 指定的 llama.cpp {variant} 内核上崩溃了；Hearth 保留了你的设置：移除 {variable}，让 Hearth 自行选择。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="819"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="804"/>
+        <location filename="../../app/error_texts.py" line="825"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="810"/>
+        <location filename="../../app/error_texts.py" line="831"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="816"/>
+        <location filename="../../app/error_texts.py" line="837"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
@@ -1775,7 +1790,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="44"/>
+        <location filename="../../app/chat/message_bubble.py" line="45"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>

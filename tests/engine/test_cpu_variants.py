@@ -11,15 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.runtime.cpu_variants import (
-    CpuVariantError,
-    choose_variant,
-    load_cpu_backend,
-    next_lower,
-    ranked_variants,
-    variant_files,
-    variant_in_use,
-)
+from engine.kernels.variant_ladder import choose_variant, next_lower, ranked_variants
+from engine.runtime.cpu_variants import CpuVariantError, load_cpu_backend, variant_files, variant_in_use
 
 # ggml_backend_score of the x86 variants (ggml-cpu/arch/x86/cpu-feats.cpp) on a Zen 4 processor:
 # AVX-512 with VBMI, VNNI and BF16, no AVX-VNNI, no AMX.
