@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 
 logger = logging.getLogger(__name__)
 
 
+def quiet_llama_chatter() -> None:
+    """In a throwaway child: llama.cpp's own log lines ("load_backend: loaded CPU backend from …")
+    go to nobody; what the child learns goes back through its pipe."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+
+
 def _system_info_child(conn: Connection) -> None:
+    quiet_llama_chatter()
     import llama_cpp
 
     from engine.runtime.cpu_variants import load_cpu_backend
@@ -22,6 +30,7 @@ def _system_info_child(conn: Connection) -> None:
 
 
 def _variant_scores_child(conn: Connection) -> None:
+    quiet_llama_chatter()
     from engine.runtime.cpu_variants import variant_files, variant_scores
 
     conn.send(variant_scores(variant_files()))

@@ -18,6 +18,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from engine.kernels import remembered
+from engine.kernels.build_info import quiet_llama_chatter
 from engine.kernels.kernel_sets import describe
 from engine.kernels.machine import cpu_description, engine_lib_dir, this_machine
 from engine.kernels.refusal import build_features
@@ -82,6 +83,7 @@ class SystemReport:
 
 
 def _engine_child(conn: Connection) -> None:
+    quiet_llama_chatter()
     import llama_cpp
 
     from engine.runtime.cpu_variants import load_cpu_backend, variant_in_use
