@@ -3,7 +3,8 @@
 #   1. build (packaging/linux/build.sh, unless SKIP_BUILD=1), sizes and metadata checked there;
 #   2. a clean Debian root (debootstrap --variant=minbase, no Python in it: checked), the .deb
 #      installed with apt;
-#   3. `hearth run --max-tokens 8 "hi"` answers and `hearth doctor` reports the kernels;
+#   3. `hearth run --max-tokens 8 "hi"` answers and `hearth doctor` reports the kernels; the
+#      tar.gz, unpacked by the root's own tar, answers too;
 #   4. under Xvfb, `hearth` opens a window (xdotool finds it) that closes cleanly, and a screenshot
 #      in English and one in zh-TW are taken and checked not to be blank (look at the zh-TW one:
 #      its Chinese must be glyphs, not boxes);
@@ -57,6 +58,15 @@ began=$(date +%s.%N)
 in_root hearth run --max-tokens 8 "hi"
 echo "first answer (a new process, first start: kernel probe included): $(awk "BEGIN { print $(date +%s.%N) - $began }") s"
 in_root hearth doctor | grep -E "CPU variant|Kernels|Build uses|Starter model"
+
+echo "== the tar.gz, unpacked by the clean root's own tar, answers too"
+tarball=$(ls -t "$out"/hearth-*-linux-x86_64.tar.gz | head -1)
+rm -rf "$ROOT_DIR/tmp/from-tar" "$ROOT_DIR/tmp/hearth.tar.gz"
+mkdir -p "$ROOT_DIR/tmp/from-tar"
+cp "$tarball" "$ROOT_DIR/tmp/hearth.tar.gz"
+in_root tar -C /tmp/from-tar -xzf /tmp/hearth.tar.gz
+in_root /tmp/from-tar/hearth/hearth run --max-tokens 8 "hi"
+rm -rf "$ROOT_DIR/tmp/from-tar" "$ROOT_DIR/tmp/hearth.tar.gz"
 
 echo "== the window under Xvfb"
 in_root sh -c '
