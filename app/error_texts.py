@@ -815,6 +815,67 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "you set them: remove {variable} to let Hearth choose.",
         )
     ),
+    "engines.bad_url": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{url} is not a web address Hearth can use for an engine; it should look like http://192.168.1.20:8080.",
+        )
+    ),
+    "engines.bad_name": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            'An engine\'s name is up to 40 letters, digits, dots, dashes or underscores, and not "local"; '
+            "{name} is not one.",
+        )
+    ),
+    "engines.bad_trust": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            'Whether you trust an engine is "mine" (a computer of yours) or "service" (someone else\'s), not {trust}.',
+        )
+    ),
+    "engines.not_found": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "No engine is called {name}; the engines added are: {known}.")
+    ),
+    "remote.unreachable": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} did not answer ({problem}).")
+    ),
+    "remote.bad_key": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors", "The engine {name} at {host} refused the API key; add the engine again with the right one."
+        )
+    ),
+    "remote.http_error": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} answered with an error (HTTP {status}).")
+    ),
+    "remote.refused": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} refused the request (HTTP {status}): {problem}.")
+    ),
+    "remote.not_openai": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors", "The engine {name} at {host} does not answer like an OpenAI-compatible server."
+        )
+    ),
+    "remote.no_models": str(QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} offers no models.")),
+    "remote.cut": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors", "The answer from {name} at {host} was cut off partway ({problem}); what came is kept."
+        )
+    ),
+    "remote.offline": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "Offline mode is on, so Hearth sends nothing to the engine {name} at {host}.")
+    ),
+    "remote.retrying.busy": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} is busy; retrying in {seconds} s.")
+    ),
+    "remote.retrying.unreachable": str(
+        QT_TRANSLATE_NOOP("EngineErrors", "The engine {name} at {host} could not be reached; retrying in {seconds} s.")
+    ),
+    "remote.unsupported": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors", "The engine {name} at {host} is not asked for {what}; Hearth does that on this computer."
+        )
+    ),
     "kernels.override": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -144,6 +144,21 @@ ErrorCode = Literal[
     "kernels.switched.variant",
     "kernels.recovered.variant",
     "kernels.forced_variant_refused",
+    "engines.bad_url",
+    "engines.bad_name",
+    "engines.bad_trust",
+    "engines.not_found",
+    "remote.unreachable",
+    "remote.bad_key",
+    "remote.http_error",
+    "remote.refused",
+    "remote.not_openai",
+    "remote.no_models",
+    "remote.cut",
+    "remote.offline",
+    "remote.retrying.busy",
+    "remote.retrying.unreachable",
+    "remote.unsupported",
     "kernels.override",
     "kernels.no_probe_model",
     "kernels.probe_failed",
@@ -394,6 +409,28 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             "The engine crashed on llama.cpp's {variant} kernels, which {variable} asks for; Hearth left them as "
             "you set them: remove {variable} to let Hearth choose."
         ),
+        "engines.bad_url": (
+            "{url} is not a web address Hearth can use for an engine; it should look like http://192.168.1.20:8080."
+        ),
+        "engines.bad_name": (
+            'An engine\'s name is up to 40 letters, digits, dots, dashes or underscores, and not "local"; '
+            "{name} is not one."
+        ),
+        "engines.bad_trust": (
+            'Whether you trust an engine is "mine" (a computer of yours) or "service" (someone else\'s), not {trust}.'
+        ),
+        "engines.not_found": "No engine is called {name}; the engines added are: {known}.",
+        "remote.unreachable": "The engine {name} at {host} did not answer ({problem}).",
+        "remote.bad_key": "The engine {name} at {host} refused the API key; add the engine again with the right one.",
+        "remote.http_error": "The engine {name} at {host} answered with an error (HTTP {status}).",
+        "remote.refused": "The engine {name} at {host} refused the request (HTTP {status}): {problem}.",
+        "remote.not_openai": "The engine {name} at {host} does not answer like an OpenAI-compatible server.",
+        "remote.no_models": "The engine {name} at {host} offers no models.",
+        "remote.cut": "The answer from {name} at {host} was cut off partway ({problem}); what came is kept.",
+        "remote.offline": "Offline mode is on, so Hearth sends nothing to the engine {name} at {host}.",
+        "remote.retrying.busy": "The engine {name} at {host} is busy; retrying in {seconds} s.",
+        "remote.retrying.unreachable": "The engine {name} at {host} could not be reached; retrying in {seconds} s.",
+        "remote.unsupported": "The engine {name} at {host} is not asked for {what}; Hearth does that on this computer.",
         "kernels.override": "{variable}={value} is set.",
         "kernels.no_probe_model": "No model was found to probe the kernels with.",
         "kernels.probe_failed": "The kernel probe failed: {problem}.",

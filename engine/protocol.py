@@ -33,7 +33,9 @@ CacheSource = Literal["live", "ram", "disk", "none"]
 StopReason = Literal["eog", "max_tokens", "context_full", "cancelled"]
 # Why an answer failed, for the window to offer the right action: "" (anything else), "crash" (the
 # engine died), "crash_loop" (Hearth stopped restarting a model whose load kept killing the engine).
-AnswerFailureKind = Literal["", "crash", "crash_loop"]
+# "remote_down": a remote engine did not answer (after its retries); "remote_cut": its stream broke
+# after text had come (the text stays, as an interrupted answer). Both: offer the local model.
+AnswerFailureKind = Literal["", "crash", "crash_loop", "remote_down", "remote_cut"]
 # Why a load failed: as an answer's, or "memory" (the memory guard refused it: offer "Load anyway").
 LoadFailureKind = Literal["", "memory", "crash", "crash_loop"]
 
@@ -363,6 +365,22 @@ class EngineStats:
 
 
 @dataclass(frozen=True)
+class RemoteFigures:
+    """An answer from a remote engine (engine/remote/): where it ran, and the figures only the
+    server knows, as it reported them. None: the server did not say, and the window says unknown."""
+
+    engine: str  # the name the user gave it
+    host: str  # "192.168.1.20:8080"
+    prompt_tokens: int | None = None  # usage.prompt_tokens
+    cached_tokens: int | None = None  # prompt tokens its cache reused (usage details, or timings.cache_n)
+    server_prefill_s: float | None = None  # its own prompt time (llama-server's timings.prompt_ms)
+    server_prefill_tokens: int | None = None  # the prompt tokens it read (timings.prompt_n)
+    server_decode_tok_s: float | None = None  # its own decode rate (timings.predicted_per_second)
+    network_queue_s: float | None = None  # Hearth's TTFT less the server's prompt time: the wire and its queue
+    retries: int = 0  # tries the answer took beyond the first (a busy or unreachable server)
+
+
+@dataclass(frozen=True)
 class Metrics:
     """One per answer: the whole answer measured in segments."""
 
@@ -388,6 +406,7 @@ class Metrics:
     prompt_read_tokens: int = -1  # prompt tokens read (not reused); less than prefill_tokens if cancelled mid-read
     dropped_messages: int = 0  # oldest messages left out of the prompt to fit the context
     max_active_answers: int = 1  # the most answers the engine wrote at once while writing this one
+    remote: RemoteFigures | None = None  # set where a remote engine answered: then what only it knows is here
 
     @property
     def prefill_tok_s(self) -> float:

@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--docs", metavar="SET", action="append", default=[], help="answer from this document set, citing it"
     )
     run.add_argument("--embedding-model", metavar="MODEL", help="with --docs: a library name or GGUF path")
+    run.add_argument(
+        "--engine", metavar="NAME", help="ask this remote engine (hearth engines add) instead of this computer"
+    )
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
@@ -56,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve_cli.add_parser(sub)
     docs_cli.add_parser(sub)
+    from engine.cli import engines as engines_cli
+
+    engines_cli.add_parser(sub)
     replay = sub.add_parser("replay", help="play a script of turns into saved conversations (JSON lines)")
     _add_model_options(replay)
     replay.add_argument("--no-prefix-cache", action="store_true", help="reuse nothing: every turn reads it all")
@@ -120,6 +126,7 @@ def _run_headless(args: argparse.Namespace) -> int:
         chat=args.chat,
         docs=tuple(args.docs),
         embedding_model=args.embedding_model,
+        engine=args.engine,
     )
     return _one_line_errors(lambda: run(request), RunError)
 
@@ -199,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "doctor": _doctor,
         "serve": _serve,
         "docs": _docs,
+        "engines": _engines,
     }
     if args.command in commands:
         return commands[args.command](args)
@@ -226,6 +234,13 @@ def _docs(args: argparse.Namespace) -> int:
     from engine.errors import UserError
 
     return _one_line_errors(lambda: run_docs(args), UserError)
+
+
+def _engines(args: argparse.Namespace) -> int:
+    from engine.cli.engines import run_engines
+    from engine.errors import UserError
+
+    return _one_line_errors(lambda: run_engines(args), UserError)
 
 
 def _doctor(args: argparse.Namespace) -> int:

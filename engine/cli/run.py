@@ -43,6 +43,7 @@ from engine.protocol import (
 
 if TYPE_CHECKING:
     from engine.docs.grounding import Grounding
+    from engine.remote.remote_session import RemoteSession
     from engine.store.chat_turn import ChatTurn
     from engine.store.conversations import ConversationStore
 
@@ -66,6 +67,7 @@ class RunRequest:
     chat: str | None = None  # continue (or start) the stored conversation with this title or number
     docs: tuple[str, ...] = ()  # answer from these document sets (engine/docs/grounding.py)
     embedding_model: str | None = None  # for --docs: a library name or GGUF path (default: the library's first)
+    engine: str | None = None  # a remote engine's name (hearth engines add): it answers, with `model` its model id
 
     def sampling_changes(self) -> dict[str, Any]:
         """The sampling settings given on the command line."""
@@ -133,6 +135,8 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     does: one that dies of SIGILL before it wrote anything is started again on llama.cpp's safe
     kernels and asked again (engine/kernels/policy.py), once; the change is said on stderr."""
     sent_at = time.monotonic()  # the user "pressed Send" when they ran the command
+    if request.engine is not None:
+        return _run_remote(request, out, sent_at)
     model_path = resolve_model(request.model)
     grounding: Grounding | None = None
     if request.docs:
@@ -172,6 +176,31 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
             store.close()
 
 
+def _run_remote(request: RunRequest, out: TextIO, sent_at: float) -> int:
+    """The answer from a remote engine the user added: the same stream, figures and failures."""
+    from engine.errors import UserError
+    from engine.remote.engines import find_engine
+    from engine.remote.remote_session import RemoteSession
+
+    if request.chat is not None or request.docs:
+        raise RunError("--engine answers one question for now; --chat and --docs use the engine on this computer.")
+    assert request.engine is not None
+    try:
+        engine = find_engine(request.engine)
+    except UserError as exc:
+        raise RunError(str(exc)) from exc
+    session = RemoteSession(engine, request.model)
+    messages = [ChatMessage("system", request.system)] if request.system else []
+    messages.append(ChatMessage("user", request.prompt))
+    generate = Generate(session.new_id(), tuple(messages), SamplingParams(**request.sampling_changes()), sent_at)
+    answer = _Answer(out, request, None, sent_at, None)
+    try:
+        session.send(generate)
+        return answer.stream(session)
+    finally:
+        session.close()
+
+
 class _Answer:
     """One answer's events, from an engine session to `out` (and the stored conversation)."""
 
@@ -187,7 +216,7 @@ class _Answer:
         self.loaded: ModelInfo | None = None
         self.started: Started | None = None
 
-    def stream(self, session: EngineSession) -> int:
+    def stream(self, session: EngineSession | RemoteSession) -> int:
         for event in session.events():
             if self.take(event):
                 return 0
@@ -224,6 +253,8 @@ class _Answer:
                     turn.finish("error", error=event.reason)
                 raise RunError(event.reason)
             case AnswerFailed() | LoadFailed() | CommandFailed():
+                if isinstance(event, AnswerFailed) and event.kind in ("remote_down", "remote_cut"):
+                    print("hearth: to ask the model on this computer instead, leave out --engine.", file=sys.stderr)
                 if turn is not None:  # text already written stays, marked interrupted (Continue can pick it up)
                     kept = turn.writer is not None and bool(turn.writer.text)
                     turn.finish("interrupted" if kept else "error", error=event.reason)

@@ -1768,21 +1768,96 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="819"/>
+        <source>{url} is not a web address Hearth can use for an engine; it should look like http://192.168.1.20:8080.</source>
+        <translation>{url} 不是 Hearth 可用的引擎网址；它应该像 http://192.168.1.20:8080。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="825"/>
+        <source>An engine&apos;s name is up to 40 letters, digits, dots, dashes or underscores, and not &quot;local&quot;; {name} is not one.</source>
+        <translation>引擎名称最多 40 个字母、数字、句点、连字符或下划线，且不能是“local”；{name} 不符合。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="832"/>
+        <source>Whether you trust an engine is &quot;mine&quot; (a computer of yours) or &quot;service&quot; (someone else&apos;s), not {trust}.</source>
+        <translation>引擎的信任选项是“mine”（你自己的电脑）或“service”（别人的服务器），不是 {trust}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="838"/>
+        <source>No engine is called {name}; the engines added are: {known}.</source>
+        <translation>没有名为 {name} 的引擎；已添加的引擎有：{known}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="841"/>
+        <source>The engine {name} at {host} did not answer ({problem}).</source>
+        <translation>位于 {host} 的引擎 {name} 没有响应（{problem}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="844"/>
+        <source>The engine {name} at {host} refused the API key; add the engine again with the right one.</source>
+        <translation>位于 {host} 的引擎 {name} 拒绝了 API 密钥；请用正确的密钥重新添加这个引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="849"/>
+        <source>The engine {name} at {host} answered with an error (HTTP {status}).</source>
+        <translation>位于 {host} 的引擎 {name} 返回了错误（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="852"/>
+        <source>The engine {name} at {host} refused the request (HTTP {status}): {problem}.</source>
+        <translation>位于 {host} 的引擎 {name} 拒绝了这个请求（HTTP {status}）：{problem}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="855"/>
+        <source>The engine {name} at {host} does not answer like an OpenAI-compatible server.</source>
+        <translation>位于 {host} 的引擎 {name} 的响应不像兼容 OpenAI 的服务器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="859"/>
+        <source>The engine {name} at {host} offers no models.</source>
+        <translation>位于 {host} 的引擎 {name} 没有提供任何模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="861"/>
+        <source>The answer from {name} at {host} was cut off partway ({problem}); what came is kept.</source>
+        <translation>来自 {host} 上 {name} 的回答中途被切断了（{problem}）；已收到的内容会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="866"/>
+        <source>Offline mode is on, so Hearth sends nothing to the engine {name} at {host}.</source>
+        <translation>离线模式已开启，所以 Hearth 不会发送任何内容给位于 {host} 的引擎 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="869"/>
+        <source>The engine {name} at {host} is busy; retrying in {seconds} s.</source>
+        <translation>位于 {host} 的引擎 {name} 正忙；{seconds} 秒后重试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="872"/>
+        <source>The engine {name} at {host} could not be reached; retrying in {seconds} s.</source>
+        <translation>无法连接位于 {host} 的引擎 {name}；{seconds} 秒后重试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="875"/>
+        <source>The engine {name} at {host} is not asked for {what}; Hearth does that on this computer.</source>
+        <translation>Hearth 不会向位于 {host} 的引擎 {name} 请求{what}；这件事在这台电脑上完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="880"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="825"/>
+        <location filename="../../app/error_texts.py" line="886"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="831"/>
+        <location filename="../../app/error_texts.py" line="892"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="837"/>
+        <location filename="../../app/error_texts.py" line="898"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>

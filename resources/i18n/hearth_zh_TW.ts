@@ -1768,21 +1768,96 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="819"/>
+        <source>{url} is not a web address Hearth can use for an engine; it should look like http://192.168.1.20:8080.</source>
+        <translation>{url} 不是 Hearth 可用的引擎網址；它應該長得像 http://192.168.1.20:8080。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="825"/>
+        <source>An engine&apos;s name is up to 40 letters, digits, dots, dashes or underscores, and not &quot;local&quot;; {name} is not one.</source>
+        <translation>引擎名稱最多 40 個字母、數字、句點、連字號或底線，且不能是「local」；{name} 不符合。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="832"/>
+        <source>Whether you trust an engine is &quot;mine&quot; (a computer of yours) or &quot;service&quot; (someone else&apos;s), not {trust}.</source>
+        <translation>引擎的信任選項是「mine」（你自己的電腦）或「service」（別人的伺服器），不是 {trust}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="838"/>
+        <source>No engine is called {name}; the engines added are: {known}.</source>
+        <translation>沒有名為 {name} 的引擎；已加入的引擎有：{known}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="841"/>
+        <source>The engine {name} at {host} did not answer ({problem}).</source>
+        <translation>位於 {host} 的引擎 {name} 沒有回應（{problem}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="844"/>
+        <source>The engine {name} at {host} refused the API key; add the engine again with the right one.</source>
+        <translation>位於 {host} 的引擎 {name} 拒絕了 API 金鑰；請用正確的金鑰重新加入這個引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="849"/>
+        <source>The engine {name} at {host} answered with an error (HTTP {status}).</source>
+        <translation>位於 {host} 的引擎 {name} 回傳了錯誤（HTTP {status}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="852"/>
+        <source>The engine {name} at {host} refused the request (HTTP {status}): {problem}.</source>
+        <translation>位於 {host} 的引擎 {name} 拒絕了這個請求（HTTP {status}）：{problem}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="855"/>
+        <source>The engine {name} at {host} does not answer like an OpenAI-compatible server.</source>
+        <translation>位於 {host} 的引擎 {name} 的回應不像相容 OpenAI 的伺服器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="859"/>
+        <source>The engine {name} at {host} offers no models.</source>
+        <translation>位於 {host} 的引擎 {name} 沒有提供任何模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="861"/>
+        <source>The answer from {name} at {host} was cut off partway ({problem}); what came is kept.</source>
+        <translation>來自 {host} 上 {name} 的回答中途被切斷了（{problem}）；已收到的內容會保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="866"/>
+        <source>Offline mode is on, so Hearth sends nothing to the engine {name} at {host}.</source>
+        <translation>離線模式已開啟，所以 Hearth 不會傳送任何內容給位於 {host} 的引擎 {name}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="869"/>
+        <source>The engine {name} at {host} is busy; retrying in {seconds} s.</source>
+        <translation>位於 {host} 的引擎 {name} 正忙；{seconds} 秒後重試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="872"/>
+        <source>The engine {name} at {host} could not be reached; retrying in {seconds} s.</source>
+        <translation>無法連上位於 {host} 的引擎 {name}；{seconds} 秒後重試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="875"/>
+        <source>The engine {name} at {host} is not asked for {what}; Hearth does that on this computer.</source>
+        <translation>Hearth 不會向位於 {host} 的引擎 {name} 要求{what}；這件事在這台電腦上完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="880"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="825"/>
+        <location filename="../../app/error_texts.py" line="886"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="831"/>
+        <location filename="../../app/error_texts.py" line="892"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="837"/>
+        <location filename="../../app/error_texts.py" line="898"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
