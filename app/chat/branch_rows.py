@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import fields, replace
-from typing import overload
+from typing import Any, cast, overload
 
 from PySide6.QtCore import QCoreApplication
 
 from app import formatting as fmt
 from app.chat.chat_view import MessageRow
-from engine.protocol import Metrics
+from engine.protocol import Metrics, RemoteFigures
 from engine.store.conversations import ConversationStore
 from engine.store.records import StoredMessage
 
@@ -26,8 +26,16 @@ def metrics_from_dict(data: dict[str, object] | None) -> Metrics | None:
     if not data:
         return None
     names = {f.name for f in fields(Metrics)}
+    values = {k: v for k, v in data.items() if k in names}
+    if isinstance(values.get("remote"), dict):  # saved as a dict (asdict): a remote engine's figures
+        remote_names = {f.name for f in fields(RemoteFigures)}
+        remote = cast(dict[str, Any], values["remote"])
+        try:
+            values["remote"] = RemoteFigures(**{k: v for k, v in remote.items() if k in remote_names})
+        except TypeError:
+            values["remote"] = None
     try:
-        return Metrics(**{k: v for k, v in data.items() if k in names})  # type: ignore[arg-type]
+        return Metrics(**values)  # type: ignore[arg-type]
     except TypeError:
         return None  # saved by a different version; the footer is a nicety
 

@@ -7,7 +7,7 @@ as Markdown froze the window for 0.2-9 s on Send and on every later layout pass.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
+    QPushButton,
     QSizePolicy,
     QTextBrowser,
     QToolButton,
@@ -51,6 +52,12 @@ class ErrorView(QWidget):
         self.details_text.setReadOnly(True)
         self.details_text.setMaximumHeight(160)
         self.details_text.hide()
+        # One thing to do about it, where there is one (ask this computer's model instead, say).
+        self.action_button = QPushButton()
+        self.action_button.setObjectName("errorAction")
+        self.action_button.hide()
+        self._action: Callable[[], None] | None = None
+        self.action_button.clicked.connect(self._on_action)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.message_label, 1)
@@ -58,6 +65,7 @@ class ErrorView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(row)
+        layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.details_text)
         self.hide()
 
@@ -65,7 +73,20 @@ class ErrorView(QWidget):
         self.message_label.setText(reason)
         self.details_text.setPlainText(details)
         self.details_button.setVisible(bool(details))
+        self.set_action("", None)
         self.show()
+
+    def set_action(self, text: str, action: Callable[[], None] | None) -> None:
+        """Offer one button under the sentence ("" and None: none); it goes once it is clicked."""
+        self._action = action
+        self.action_button.setText(text)
+        self.action_button.setVisible(action is not None)
+
+    def _on_action(self) -> None:
+        action, self._action = self._action, None
+        self.action_button.hide()
+        if action is not None:
+            action()
 
     def _on_details_toggled(self, checked: bool) -> None:
         self.details_button.setArrowType(Qt.ArrowType.DownArrow if checked else Qt.ArrowType.RightArrow)

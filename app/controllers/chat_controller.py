@@ -209,6 +209,16 @@ class ChatController(QObject):
         conversations.state.branch = conversations.store.branch(conversation.id, answer.parent_id)
         self._start_answer(conversation, conversations.state.branch[-1], sent_at)
 
+    def ask_this_computer(self, answer_id: int) -> None:
+        """A remote engine stayed down or cut the answer: the same question, asked again of the model
+        on this computer (the last one used here, else the starter model), as a new version."""
+        path = self._models.local_fallback_path()
+        if not path:
+            self.said.emit(self.tr("There is no model on this computer to ask; download one in Models."), 10_000)
+            return
+        self._models.switch_model(path)
+        self.regenerate(answer_id)
+
     def continue_answer(self, answer_id: int) -> None:
         conversations = self._conversations
         conversations.wait_for_saves()
@@ -559,10 +569,18 @@ class ChatController(QObject):
             if kept:
                 bubble.set_can_continue(True)
             bubble.set_cut_short(True)
-            bubble.show_error(
-                reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
-                details_text(event.details),
-            )
+            remote = isinstance(event, AnswerFailed) and event.kind in ("remote_down", "remote_cut")
+            if remote:
+                bubble.show_error(reason, details_text(event.details))
+                answer_id = ended[-1].message_id
+                bubble.error_view.set_action(
+                    self.tr("Ask the model on this computer instead"), lambda: self.ask_this_computer(answer_id)
+                )
+            else:
+                bubble.show_error(
+                    reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
+                    details_text(event.details),
+                )
         self._models.show_engine_pid()
         self.answer_failed.emit(event)
 

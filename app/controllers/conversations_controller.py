@@ -24,6 +24,8 @@ from app.conversations.conversation_list import ConversationListView
 from app.conversations.conversation_settings import ConversationSettingsView, SettingsChange
 from engine.presets import BUILTIN_PRESETS, DEFAULT_PRESET
 from engine.protocol import Loaded, SamplingParams
+from engine.remote.engines import list_engines
+from engine.remote.model_ref import parse_remote_ref
 from engine.store.answer_writer import AnswerWriter
 from engine.store.chat_turn import cache_owner
 from engine.store.conversations import ConversationStore
@@ -178,7 +180,16 @@ class ConversationsController(QObject):
             return
         if conversation.model_path == self._models.picked_path and not models.loaded_path:
             return  # unloaded on purpose: the next send loads it
-        if not Path(conversation.model_path).is_file():
+        remote = parse_remote_ref(conversation.model_path)
+        if remote is not None and remote.engine.lower() not in {e.name.lower() for e in list_engines()}:
+            self.said.emit(
+                self.tr("This conversation used {name} on the engine {engine}, which was removed.").format(
+                    name=remote.model, engine=remote.engine
+                ),
+                10_000,
+            )
+            return
+        if remote is None and not Path(conversation.model_path).is_file():
             self.said.emit(
                 self.tr("This conversation used {name}, which is no longer on this computer.").format(
                     name=conversation.model or Path(conversation.model_path).stem

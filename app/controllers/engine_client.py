@@ -6,6 +6,11 @@ this client, which turns it into a Qt signal (delivered to the main thread, queu
 dies, `failed` carries the reason and the child's last log lines; the next request starts a fresh
 engine. The local API (app/controllers/server_controller.py) listens on the same loop, so it
 serves the window's engine: one model, one continuous batch, one prefix cache.
+
+A model of a remote engine (engine/remote/: its path is a "remote:<engine>/<model>" reference)
+is loaded and asked through a loop of its own over a RemoteSession, whose events come on the same
+signals: the controllers need no special case to send, stream, cancel or fail. Every command's id
+comes from the local loop, so ids never collide between engines.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import assert_never
 from PySide6.QtCore import QObject, Signal
 
 from engine.client.engine_loop import EngineLoop
+from engine.errors import UserError
 from engine.protocol import (
     AnswerFailed,
     CacheReport,
@@ -46,6 +52,7 @@ from engine.protocol import (
     Unload,
     Unloaded,
 )
+from engine.remote.model_ref import parse_remote_ref
 
 logger = logging.getLogger(__name__)
 
@@ -68,15 +75,35 @@ class EngineClient(QObject):
         self.engine = EngineLoop(name="hearth-engine-client")
         self.engine.add_listener(self._emit)
         self.engine.start()
+        self._remote_loops: dict[str, EngineLoop] = {}  # by engine name, started when first used
+        self._target = self.engine  # the loop of the model loaded last: it answers
+        self._asked: dict[int, EngineLoop] = {}  # request id -> the loop answering it (for Cancel)
 
     # --- called from the GUI thread: never blocks ----------------------------------
 
     def load(self, options: LoadOptions) -> None:
-        self._put(Load(self.engine.new_id(), options))
+        load_id = self.engine.new_id()
+        ref = parse_remote_ref(options.model_path)
+        if ref is None:
+            self._target = self.engine
+            self._put(Load(load_id, options))
+            return
+        try:
+            loop = self._remote_loop(ref.engine)
+        except UserError as exc:  # removed since the conversation chose it, say
+            self.failed.emit(LoadFailed.from_error(load_id, exc))
+            return
+        self._target = loop
+        loop.send(Load(load_id, options))
+
+    @property
+    def remote(self) -> bool:
+        """Whether a remote engine answers now (the model loaded last is one of its)."""
+        return self._target is not self.engine
 
     def unload(self) -> None:
         """Free the model's memory; the next load or send brings a model back."""
-        self._put(Unload(self.engine.new_id()))
+        self._target.send(Unload(self.engine.new_id()))
 
     def generate(
         self,
@@ -110,7 +137,8 @@ class EngineClient(QObject):
             follow_up=follow_up,
             documents=documents,
         )
-        self._put(command)
+        self._asked[request_id] = self._target
+        self._target.send(command)
         return request_id
 
     def clear_cache(self, owner: str | None = None) -> None:
@@ -121,10 +149,12 @@ class EngineClient(QObject):
         self._put(QueryCache(self.engine.new_id()))
 
     def cancel(self, request_id: int) -> None:
-        self._put(Cancel(request_id, time.monotonic()))
+        self._asked.get(request_id, self.engine).send(Cancel(request_id, time.monotonic()))
 
     def shutdown(self, timeout_ms: int = 5000) -> None:
-        """Stop the engine child and the loop thread (waits for both)."""
+        """Stop the engine child, any remote engine's answers, and the loop threads (waits for all)."""
+        for loop in self._remote_loops.values():
+            loop.stop(timeout_ms / 1000)
         if not self.engine.stop(timeout_ms / 1000):
             logger.warning("engine client thread did not stop in time")
 
@@ -139,6 +169,22 @@ class EngineClient(QObject):
     def _put(self, command: Command) -> None:
         self.engine.send(command)
 
+    def _remote_loop(self, name: str) -> EngineLoop:
+        from engine.remote.engines import find_engine
+        from engine.remote.remote_session import RemoteSession
+
+        engine = find_engine(name)  # read again each time: the user may have changed its address or key
+        loop = self._remote_loops.get(engine.name)
+        session = loop.session if loop is not None else None
+        if loop is None or not isinstance(session, RemoteSession) or session.engine != engine:
+            if loop is not None:
+                loop.stop(1.0)
+            loop = EngineLoop(RemoteSession(engine), name=f"hearth-remote-{engine.name}")
+            loop.add_listener(self._emit)
+            loop.start()
+            self._remote_loops[engine.name] = loop
+        return loop
+
     # --- the loop thread -----------------------------------------------------------
 
     def _emit(self, event: ClientEvent) -> None:
@@ -150,8 +196,11 @@ class EngineClient(QObject):
             case Started():
                 self.started.emit(event)
             case Finished():
+                self._asked.pop(event.request_id, None)
                 self.finished.emit(event)
             case AnswerFailed() | LoadFailed() | CommandFailed() | EngineDied():
+                if isinstance(event, AnswerFailed):
+                    self._asked.pop(event.request_id, None)
                 self.failed.emit(event)  # translated by its code where it is shown
             case Loaded():
                 self.loaded.emit(event)

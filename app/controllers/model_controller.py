@@ -20,12 +20,14 @@ from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton, QWidget
 from app import formatting as fmt
 from app.chat.message_bubble import ErrorView
 from app.controllers.engine_port import EnginePort
+from app.controllers.remote_models import RemoteModels
 from app.error_texts import details_text, failed_text, notice_text
 from app.models.model_picker import ModelPickerView, PickerEntry
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from engine.models.model_settings import model_settings, save_model_settings
-from engine.protocol import DEFAULT_PARALLEL, Failed, Loaded, LoadOptions, LoadProgress, Notice, Unloaded
+from engine.protocol import DEFAULT_PARALLEL, Failed, Loaded, LoadOptions, LoadProgress, ModelInfo, Notice, Unloaded
+from engine.remote.model_ref import parse_remote_ref
 from engine.settings import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -100,12 +102,17 @@ class ModelController(QObject):
         self._cache_view = cache_view
         self._dialog_parent = dialog_parent
         self._models_window: ModelsWindow | None = None
+        self._last_local_path = ""  # the model on this computer loaded last (a remote engine's fallback)
+        self.remote_models = RemoteModels(self)
+        self.remote_models.changed.connect(self.refresh_model_entries)
+        self.remote_models.refresh()
         cache_view.set_budgets(*self.cache_budgets())
         load_anyway_button.clicked.connect(self.load_anyway)
         picker.model_chosen.connect(self.switch_model)
         picker.unload_requested.connect(self.unload_model)
         picker.settings_requested.connect(self._on_model_settings_requested)
         picker.popup_about_to_show.connect(self.refresh_model_entries)
+        picker.popup_about_to_show.connect(self.remote_models.refresh)
         picker.browse_requested.connect(self.open_models_window)
         cache_view.clear_requested.connect(client.clear_cache)
         cache_view.budgets_changed.connect(self._on_cache_budgets_changed)
@@ -133,7 +140,7 @@ class ModelController(QObject):
                 continue  # a broken file cannot be picked; the Models window says what is wrong
             detail = fmt.megabytes(entry.size_bytes) + (f" · {meta.quantization}" if meta.quantization else "")
             entries.append(PickerEntry(entry.name, str(entry.path), detail))
-        self._picker.set_entries(entries)
+        self._picker.set_entries(entries + self.remote_models.entries())
 
     def open_models_window(self) -> ModelsWindow:
         from app.models.models_window import ModelsWindow
@@ -159,7 +166,8 @@ class ModelController(QObject):
     def load_model(self, options: LoadOptions) -> None:
         ram, disk = self.cache_budgets()
         options = replace(options, cache_ram_budget=ram, cache_disk_budget=disk)
-        name = Path(options.model_path).stem
+        ref = parse_remote_ref(options.model_path)
+        name = ref.model if ref is not None else Path(options.model_path).stem
         self.state.last_load = options  # for "Load anyway" after the memory guard refuses
         self.state.failure = None
         self._load_error.hide()
@@ -176,6 +184,17 @@ class ModelController(QObject):
         (also for a model the local API asks for)."""
         ram, disk = self.cache_budgets()
         return replace(model_settings(path).load_options(path), cache_ram_budget=ram, cache_disk_budget=disk)
+
+    def local_fallback_path(self) -> str:
+        """The model on this computer to ask when a remote engine fails: the one used last, else the starter."""
+        if self._last_local_path:
+            return self._last_local_path
+        from engine.models.starter_model import StarterModelMissingError, starter_model_path
+
+        try:
+            return str(starter_model_path())
+        except StarterModelMissingError:
+            return ""
 
     def switch_model(self, path: str) -> None:
         """Load the model at `path` with its saved settings (the picker, a conversation, the Models window)."""
@@ -283,6 +302,12 @@ class ModelController(QObject):
             # The error above says why the switch failed; this says what the user has now.
             self.said.emit(self.tr("{name} is loaded again.").format(name=info.name), 10_000)
         self._metrics_panel.show_model(info)
+        ref = parse_remote_ref(info.path)
+        if ref is not None:
+            self._on_remote_loaded(ref.engine, info)
+            self.model_loaded.emit(event)
+            return
+        self._last_local_path = info.path
         self._picker.combo.setToolTip(
             self.tr("{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads").format(
                 arch=info.architecture,
@@ -314,6 +339,26 @@ class ModelController(QObject):
         self.show_engine_pid()
         self._client.query_cache()
         self.model_loaded.emit(event)
+
+    def _on_remote_loaded(self, engine_name: str, info: ModelInfo) -> None:
+        """A remote engine's model: the header says where the answers come from."""
+        from engine.remote.engines import EngineRegistryError, find_engine
+
+        try:
+            host = find_engine(engine_name).host
+        except EngineRegistryError:
+            host = engine_name
+        where = self.tr("{model} answers from {host}: what you send goes there, not to this computer's engine.")
+        self._picker.combo.setToolTip(where.format(model=info.name, host=host))
+        self.state.template_name = self.tr("on {host}").format(host=host)
+        self.state.template_short = ""
+        self._template_label.setToolTip(
+            self.tr("This model runs on {host}, not on this computer; the server applies its chat format.").format(
+                host=host
+            )
+        )
+        self._template_label.setText(self.state.template_name)
+        self.show_engine_pid()
 
     def _on_unloaded(self, event: Unloaded) -> None:
         self.state.loaded_path = ""

@@ -105,8 +105,15 @@ class LiveAnswer:
         return (i1 - i0) / (t1 - t0) if t1 > t0 else 0.0
 
     def segments(self) -> dict[str, float]:
-        """Load / queue / prefill / decode, as measured by the engine once the answer ends."""
+        """Load / queue / prefill / decode, as measured by the engine once the answer ends. From a
+        remote engine: the network and its queue, the server's own reading, writing; where the
+        server gave no timings, the wait for the first token stays one segment."""
         if self.final is None:
             return {}
         m = self.final
+        remote = m.remote
+        if remote is not None:
+            if remote.network_queue_s is None or remote.server_prefill_s is None:
+                return {"first": m.ttft_s, "decode": m.decode_s}
+            return {"network": remote.network_queue_s, "prefill": remote.server_prefill_s, "decode": m.decode_s}
         return {"load": m.load_s, "queue": m.queue_s, "prefill": m.prefill_s, "decode": m.decode_s}

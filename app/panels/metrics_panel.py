@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLay
 from app import formatting as fmt
 from app.panels.live_metrics import LiveAnswer
 from app.panels.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
-from engine.protocol import EngineStats, ModelInfo
+from engine.protocol import EngineStats, ModelInfo, RemoteFigures
+from engine.remote.model_ref import parse_remote_ref
 
 if TYPE_CHECKING:
     from app.panels.live_plot import LivePlotView
@@ -87,6 +88,7 @@ class MetricsPanel(QFrame):
         self._engine_process: psutil.Process | None = None
         self._last_stats: EngineStats | None = None
         self.plot: LivePlotView | None = None
+        self.remote_host = ""  # the loaded model runs on a remote engine there ("": on this computer)
 
         title = QLabel(self.tr("Performance"))
         title.setObjectName("panelTitle")
@@ -246,8 +248,13 @@ class MetricsPanel(QFrame):
         base_tip = self.values["device"].property("baseTip") or value.toolTip()
         value.setProperty("baseTip", base_tip)
         value.setToolTip(base_tip)
+        self.remote_host = ""
         if info is None:
             value.setText("–")
+            return
+        ref = parse_remote_ref(info.path)
+        if ref is not None:
+            self._show_remote_model(ref.engine, value, base_tip)
             return
         kernels = self.tr("fast kernels") if info.kernels == "full" else self.tr("safe kernels")
         if info.gpu_layers <= 0:
@@ -260,6 +267,25 @@ class MetricsPanel(QFrame):
                 self.tr("GPU {gpu} of {n} layers · CPU the rest").format(gpu=info.gpu_layers, n=info.n_layers)
             )
         value.setToolTip(base_tip + "\n\n" + "\n".join(info.offload_devices))
+
+    def _show_remote_model(self, engine_name: str, value: SteadyLabel, base_tip: str) -> None:
+        """Privacy, visible: a remote model says where it runs, and that this computer does not."""
+        from engine.remote.engines import EngineRegistryError, find_engine
+
+        try:
+            self.remote_host = find_engine(engine_name).host
+        except EngineRegistryError:
+            self.remote_host = engine_name
+        value.setText(self.tr("{host}, not on this computer").format(host=self.remote_host))
+        value.setToolTip(
+            self.tr(
+                "The remote engine {name} at {host} runs this model: what you send goes there, and its memory, "
+                "processor and graphics cards are its own, so Hearth shows what the server reports of them."
+            ).format(name=engine_name, host=self.remote_host)
+        )
+        for key in ("engine_rss", "kv", "context"):
+            self.values[key].setText(self.tr("on the server"))
+        self.context_bar.set_fill(0, 0)
 
     def begin_answer(self, answer: LiveAnswer) -> None:
         self.answer = answer
@@ -297,9 +323,13 @@ class MetricsPanel(QFrame):
             return
         v = self.values
         v["ttft"].setText(fmt.seconds(a.ttft_s))
-        v["prefill"].setText(
-            f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–"
-        )
+        remote = a.final.remote if a.final is not None else None
+        if remote is not None:
+            v["prefill"].setText(self._remote_prefill(remote))
+        else:
+            v["prefill"].setText(
+                f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–"
+            )
         v["decode"].setText(f"{fmt.tokens(a.tokens)} · {fmt.rate(a.decode_tok_s)}" if a.tokens else "–")
         self._show_documents(a)
         if a.final is not None:
@@ -312,6 +342,8 @@ class MetricsPanel(QFrame):
                 "queue": self.tr("waiting"),
                 "prefill": self.tr("reading"),
                 "decode": self.tr("writing"),
+                "network": self.tr("network and queue"),
+                "first": self.tr("until the first token"),
             }
             self.segment_legend.setText(
                 " · ".join(
@@ -321,9 +353,10 @@ class MetricsPanel(QFrame):
                     for k, s in segments.items()
                 )
             )
-            self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
+            if m.remote is None:
+                self._show_memory(m.engine_rss_bytes, m.kv_bytes, m.n_ctx_used, m.n_ctx)
             self.sharing.hide()
-            self.summary.setText(self._summary_text(a))
+            self.summary.setText(self._remote_summary(a, m.remote) if m.remote is not None else self._summary_text(a))
         else:
             v["total"].setText(fmt.seconds(time.monotonic() - a.sent_at))
             if self._last_stats is not None:
@@ -377,6 +410,52 @@ class MetricsPanel(QFrame):
         self.values["context"].setText(f"{used:,} / {n_ctx:,}")
         self.context_bar.set_fill(used, n_ctx)
 
+    def _remote_prefill(self, remote: RemoteFigures) -> str:
+        if remote.server_prefill_tokens is None or not remote.server_prefill_s:
+            return self.tr("unknown: the server did not say")
+        rate = remote.server_prefill_tokens / remote.server_prefill_s
+        return f"{fmt.tokens(remote.server_prefill_tokens)} · {fmt.rate(rate)}"
+
+    def _remote_summary(self, a: LiveAnswer, remote: RemoteFigures) -> str:
+        """A remote answer in plain words: what Hearth measured, what the server said, what is unknown."""
+        assert a.final is not None
+        m = a.final
+        ttft = a.ttft_s or m.ttft_s
+        parts = [self.tr("The server at {host} answered, not this computer.").format(host=remote.host)]
+        if remote.cached_tokens:
+            parts.append(
+                self.tr("Its cache reused {cached} of {total} prompt tokens.").format(
+                    cached=f"{remote.cached_tokens:,}", total=f"{remote.prompt_tokens or 0:,}"
+                )
+            )
+        if remote.server_prefill_s is not None and remote.network_queue_s is not None:
+            parts.append(
+                self.tr(
+                    "The first token came after {ttft}: the server read the prompt in {read}, and the network "
+                    "and the server's queue took {network}."
+                ).format(
+                    ttft=fmt.seconds(ttft),
+                    read=fmt.seconds(remote.server_prefill_s),
+                    network=fmt.seconds(remote.network_queue_s),
+                )
+            )
+        else:
+            parts.append(
+                self.tr(
+                    "The first token came after {ttft}; the server did not say how much of that was its reading "
+                    "and how much the network and its queue."
+                ).format(ttft=fmt.seconds(ttft))
+            )
+        parts.append(
+            self.tr("It wrote {n} tokens at {rate}, as measured here.").format(
+                n=f"{m.decode_tokens:,}", rate=fmt.rate(m.decode_tok_s)
+            )
+        )
+        if remote.retries:
+            again = self.tr("The server was busy or out of reach, so Hearth asked again {n} times.")
+            parts.append(again.format(n=remote.retries))
+        return _sentences(parts)
+
     def _summary_text(self, a: LiveAnswer) -> str:
         assert a.final is not None
         m = a.final
@@ -426,7 +505,7 @@ class MetricsPanel(QFrame):
                 engine_rss = self._engine_process.memory_info().rss
             except psutil.Error:
                 self._engine_process = None
-        if engine_rss and (self.answer is None or self.answer.final is not None):
+        if engine_rss and not self.remote_host and (self.answer is None or self.answer.final is not None):
             self.values["engine_rss"].setText(fmt.megabytes(engine_rss))
         if self.answer is not None and self.answer.final is None:
             self.refresh()

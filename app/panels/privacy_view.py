@@ -1,4 +1,5 @@
-"""Privacy: where your data lives (open it, or delete it all) and Offline mode."""
+"""Privacy: where your data lives (open it, or delete it all), Offline mode, and the remote engines
+you added, with what each can see."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QVBox
 from app.external import open_url
 from engine.hub.offline_mode import offline_mode, set_offline_mode
 from engine.paths import data_dir
+from engine.remote.engines import list_engines
 
 
 class PrivacyView(QWidget):
@@ -21,14 +23,24 @@ class PrivacyView(QWidget):
         intro = QLabel(
             self.tr(
                 "Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face "
-                "Hub only when you search for or download a model."
+                "Hub only when you search for or download a model, and a remote engine only if you added it and "
+                "picked one of its models."
             )
         )
         intro.setWordWrap(True)
         intro.setObjectName("settingsHint")
-        self.offline = QCheckBox(self.tr("Offline mode: never contact the Hub"))
+        self.offline = QCheckBox(self.tr("Offline mode: never contact the Hub or a remote engine"))
         self.offline.setChecked(offline_mode())
-        self.offline.setToolTip(self.tr("With this on, searching and downloading models are off too."))
+        self.offline.setToolTip(
+            self.tr("With this on, searching and downloading models are off too, and remote engines are not asked.")
+        )
+        engines_title = QLabel(self.tr("Remote engines"))
+        engines_title.setObjectName("settingsHeading")
+        self.engines = QLabel()
+        self.engines.setObjectName("remoteEngines")
+        self.engines.setWordWrap(True)
+        self.engines.setTextFormat(Qt.TextFormat.PlainText)
+        self.show_engines()
         folder_title = QLabel(self.tr("Data folder"))
         folder_title.setObjectName("settingsHeading")
         self.folder = QLabel(str(data_dir()))
@@ -48,6 +60,9 @@ class PrivacyView(QWidget):
         layout.addWidget(intro)
         layout.addWidget(self.offline)
         layout.addSpacing(10)
+        layout.addWidget(engines_title)
+        layout.addWidget(self.engines)
+        layout.addSpacing(10)
         layout.addWidget(folder_title)
         layout.addWidget(self.folder)
         layout.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -56,6 +71,27 @@ class PrivacyView(QWidget):
         self.offline.toggled.connect(set_offline_mode)
         self.open_button.clicked.connect(self._on_open_folder)
         self.delete_button.clicked.connect(self._on_delete_clicked)
+
+    def show_engines(self) -> None:
+        """Each remote engine the user added, where it is, and what it can see."""
+        engines = list_engines()
+        if not engines:
+            self.engines.setText(
+                self.tr(
+                    "None: every answer is written on this computer. A server you add (hearth engines add) is "
+                    "used only for the models of it you pick."
+                )
+            )
+            return
+        lines = []
+        for engine in engines:
+            if engine.trust == "service":
+                sees = self.tr("someone else's server: they can read and keep the conversations you send it")
+            else:
+                sees = self.tr("a computer of yours: it reads the conversations you send it")
+            lines.append(f"{engine.name} · {engine.host}: {sees}")
+        lines.append(self.tr("Only conversations with one of their models go there; everything else stays here."))
+        self.engines.setText("\n".join(lines))
 
     def _on_open_folder(self) -> None:
         open_url(QUrl.fromLocalFile(str(data_dir())))

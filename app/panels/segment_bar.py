@@ -12,6 +12,8 @@ SEGMENT_COLORS = {
     "queue": QColor("#f0b429"),
     "prefill": QColor("#3b82f6"),
     "decode": QColor("#22a06b"),
+    "network": QColor("#a855f7"),  # a remote engine: the wire and the server's queue
+    "first": QColor("#6b7280"),  # a remote engine that gave no timings: the wait for the first token, unsplit
 }
 
 

@@ -35,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     remove.add_argument("name")
 
 
-def run_engines(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
+def run_engines(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout  # looked up now, not when this module was imported
     if args.engines_command == "add":
         engine = add_engine(args.name, args.url, args.api_key, args.trust)
         print(f"Added {engine.name}: {engine.base_url} ({TRUST_WORDS[engine.trust]}).", file=out)

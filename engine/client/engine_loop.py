@@ -18,6 +18,7 @@ import threading
 from collections.abc import Callable
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
+from typing import Any, Protocol
 
 from engine.client.session import EngineSession
 from engine.protocol import ClientEvent, Command, Shutdown
@@ -27,8 +28,20 @@ logger = logging.getLogger(__name__)
 Listener = Callable[[ClientEvent], None]
 
 
+class Session(Protocol):
+    """What the loop drives: EngineSession (the engine child here) or a RemoteSession (engine/remote/)."""
+
+    pid: int | None
+
+    def new_id(self) -> int: ...
+    def send(self, command: Command) -> None: ...
+    def waitables(self) -> list[Any]: ...
+    def next_event(self, timeout: float | None = None) -> ClientEvent | None: ...
+    def close(self) -> None: ...
+
+
 class EngineLoop:
-    def __init__(self, session: EngineSession | None = None, name: str = "hearth-engine-loop") -> None:
+    def __init__(self, session: Session | None = None, name: str = "hearth-engine-loop") -> None:
         self.session = session or EngineSession()  # driven by the loop thread alone (new_id from any thread)
         self._commands: queue.Queue[Command] = queue.Queue()
         self._wake_reader, self._wake_writer = Pipe(duplex=False)

@@ -48,10 +48,12 @@ from engine.protocol import (
 )
 from engine.remote.chat_stream import RemoteError, StreamResult, models_with_retries, request_body, stream_chat
 from engine.remote.engines import RemoteEngine
+from engine.remote.model_ref import parse_remote_ref, remote_ref
 from engine.settings import load_settings
 
 logger = logging.getLogger(__name__)
 
+REMOTE_ARCHITECTURE = "remote"  # ModelInfo.architecture of a remote engine's model: nothing else is known of it
 OFFLINE_SETTING = "offline_mode"  # engine/hub/offline_mode.py's switch: it blocks remote engines too
 _FINISH: dict[str, StopReason] = {"stop": "eog", "length": "max_tokens", "tool_calls": "eog"}
 
@@ -89,9 +91,10 @@ class RemoteSession:
                 if cancel is not None:
                     cancel.set()
             case Load():
-                if command.options.model_path:
-                    self.model = command.options.model_path
-                self._put(Loaded(command.load_id, self._model_info(), 0.0))
+                path = command.options.model_path
+                ref = parse_remote_ref(path)
+                self.model = ref.model if ref is not None else (path or self.model)
+                self._put(Loaded(command.load_id, self._model_info(path), 0.0, command.options))
             case Unload():
                 self._put(Unloaded(command.command_id, 0, 0))
             case ClearCache() | QueryCache() | Embed():
@@ -119,6 +122,8 @@ class RemoteSession:
         """The next event, waiting up to `timeout` seconds; None when the time is up, or when no
         answer is under way and nothing is left to say."""
         deadline = None if timeout is None else time.monotonic() + timeout
+        while self._wake_reader.poll():  # read the wake-ups first: a later event writes a new one
+            self._wake_reader.recv_bytes()
         while True:
             try:
                 event = self._events.get_nowait()
@@ -132,8 +137,6 @@ class RemoteSession:
                     event = self._events.get(timeout=0.05 if left is None else min(left, 0.05))
                 except queue.Empty:
                     continue
-            while self._wake_reader.poll():
-                self._wake_reader.recv_bytes()
             return event
 
     def events(self, timeout: float | None = None) -> Iterator[ClientEvent]:
@@ -150,9 +153,13 @@ class RemoteSession:
         self._events.put(event)
         self._put_nothing()
 
-    def _model_info(self) -> ModelInfo:
+    def _model_info(self, path: str) -> ModelInfo:
+        """What the window shows of the model: its id on the server; the rest only the server knows
+        (architecture "remote" says so)."""
         name = self.model or "(the server's model)"
-        return ModelInfo(name, name, "remote", 0, 0, 0, 0, 0, "gguf", "", 0)
+        return ModelInfo(
+            path or remote_ref(self.engine.name, name), name, REMOTE_ARCHITECTURE, 0, 0, 0, 0, 0, "gguf", "", 0
+        )
 
     def _begin(self, generate: Generate) -> None:
         cancel = threading.Event()

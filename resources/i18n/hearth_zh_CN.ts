@@ -319,27 +319,27 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="108"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="108"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="57"/>
+        <location filename="../../app/chat/branch_rows.py" line="65"/>
         <source>This answer failed.</source>
         <translation>这条回答生成失败。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="48"/>
+        <location filename="../../app/chat/branch_rows.py" line="56"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的消息（{n} 条）已超出模型的上下文（它的工作记忆），所以这个回答是在没有它们的情况下写的。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="55"/>
+        <location filename="../../app/chat/branch_rows.py" line="63"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>这条回答在完成前被中断了。你可以“继续”，或“重试”。</translation>
     </message>
@@ -451,32 +451,42 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="395"/>
+        <location filename="../../app/controllers/chat_controller.py" line="217"/>
+        <source>There is no model on this computer to ask; download one in Models.</source>
+        <translation>这台电脑上没有可以询问的模型；请到“模型”下载一个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="405"/>
         <source>“{title}”</source>
         <translation>“{title}”</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="396"/>
+        <location filename="../../app/controllers/chat_controller.py" line="406"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="398"/>
+        <location filename="../../app/controllers/chat_controller.py" line="408"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="400"/>
+        <location filename="../../app/controllers/chat_controller.py" line="410"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="464"/>
+        <location filename="../../app/controllers/chat_controller.py" line="474"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="563"/>
+        <location filename="../../app/controllers/chat_controller.py" line="577"/>
+        <source>Ask the model on this computer instead</source>
+        <translation>改问这台电脑上的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="581"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -847,22 +857,27 @@
 <context>
     <name>ConversationsController</name>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="183"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="186"/>
+        <source>This conversation used {name} on the engine {engine}, which was removed.</source>
+        <translation>这个对话使用的是引擎 {engine} 上的 {name}，但该引擎已被移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="194"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="219"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="230"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="310"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="321"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="340"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="351"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
@@ -1865,7 +1880,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="45"/>
+        <location filename="../../app/chat/message_bubble.py" line="46"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -2543,263 +2558,323 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="91"/>
+        <location filename="../../app/panels/metrics_panel.py" line="93"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="100"/>
+        <location filename="../../app/panels/metrics_panel.py" line="102"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="102"/>
+        <location filename="../../app/panels/metrics_panel.py" line="104"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="108"/>
+        <location filename="../../app/panels/metrics_panel.py" line="110"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="111"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="113"/>
+        <location filename="../../app/panels/metrics_panel.py" line="115"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="116"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="118"/>
+        <location filename="../../app/panels/metrics_panel.py" line="120"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="123"/>
+        <location filename="../../app/panels/metrics_panel.py" line="125"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="124"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="128"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="128"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="131"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="130"/>
+        <location filename="../../app/panels/metrics_panel.py" line="132"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="134"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="138"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="141"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="145"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="180"/>
+        <location filename="../../app/panels/metrics_panel.py" line="182"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="184"/>
+        <location filename="../../app/panels/metrics_panel.py" line="186"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="205"/>
+        <location filename="../../app/panels/metrics_panel.py" line="207"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 会保留模型读过的内容。每次提问都重复出现、且放在变动内容之前的文字，会直接重复使用而不必再读，所以回答会更快开始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="210"/>
+        <location filename="../../app/panels/metrics_panel.py" line="212"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="252"/>
+        <location filename="../../app/panels/metrics_panel.py" line="259"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="252"/>
+        <location filename="../../app/panels/metrics_panel.py" line="259"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="254"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="257"/>
+        <location filename="../../app/panels/metrics_panel.py" line="264"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="260"/>
+        <location filename="../../app/panels/metrics_panel.py" line="267"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="283"/>
+        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <source>{host}, not on this computer</source>
+        <translation>{host}，不在这台电脑上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
+        <translation>位于 {host} 的远程引擎 {name} 运行这个模型：你发送的内容会送到那里，它的内存、处理器与显卡都是它自己的，所以 Hearth 只显示服务器报告的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="287"/>
+        <source>on the server</source>
+        <translation>在服务器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="309"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="286"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="290"/>
+        <location filename="../../app/panels/metrics_panel.py" line="316"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="311"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="312"/>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="313"/>
+        <location filename="../../app/panels/metrics_panel.py" line="343"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="314"/>
+        <location filename="../../app/panels/metrics_panel.py" line="344"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <source>network and queue</source>
+        <translation>网络与排队</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <source>until the first token</source>
+        <translation>直到第一个 token</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="375"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，全部都从内存中重复使用，所以没有再读一遍。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <location filename="../../app/panels/metrics_panel.py" line="382"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，其中 {reused} 个来自内存，其余由模型读取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="355"/>
+        <location filename="../../app/panels/metrics_panel.py" line="388"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，模型全部都读了一遍。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <location filename="../../app/panels/metrics_panel.py" line="393"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="367"/>
+        <location filename="../../app/panels/metrics_panel.py" line="400"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘录是针对每个问题挑选的，所以每个问题都要读自己的摘录；小到放得下的文档集则会整份放入，每个对话只读一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="387"/>
+        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <source>unknown: the server did not say</source>
+        <translation>未知：服务器没有报告</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="424"/>
+        <source>The server at {host} answered, not this computer.</source>
+        <translation>回答来自 {host} 上的服务器，而不是这台电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <source>Its cache reused {cached} of {total} prompt tokens.</source>
+        <translation>它的缓存复用了 {total} 个提示 token 中的 {cached} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
+        <translation>第一个 token 在 {ttft} 后出现：服务器花了 {read} 读取提示，网络与服务器的排队花了 {network}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="445"/>
+        <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
+        <translation>第一个 token 在 {ttft} 后出现；服务器没有说明其中多少是它在读取，多少是网络与排队。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <source>It wrote {n} tokens at {rate}, as measured here.</source>
+        <translation>它以 {rate} 的速度写了 {n} 个 token（在这台电脑上测量）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="455"/>
+        <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
+        <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="466"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="388"/>
+        <location filename="../../app/panels/metrics_panel.py" line="467"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="389"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="390"/>
+        <location filename="../../app/panels/metrics_panel.py" line="469"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="395"/>
+        <location filename="../../app/panels/metrics_panel.py" line="474"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="412"/>
+        <location filename="../../app/panels/metrics_panel.py" line="491"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="393"/>
+        <location filename="../../app/panels/metrics_panel.py" line="472"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="400"/>
+        <location filename="../../app/panels/metrics_panel.py" line="479"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="405"/>
+        <location filename="../../app/panels/metrics_panel.py" line="484"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="408"/>
+        <location filename="../../app/panels/metrics_panel.py" line="487"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -2807,72 +2882,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="170"/>
+        <location filename="../../app/controllers/model_controller.py" line="178"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="183"/>
+        <location filename="../../app/controllers/model_controller.py" line="202"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="213"/>
+        <location filename="../../app/controllers/model_controller.py" line="232"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="215"/>
+        <location filename="../../app/controllers/model_controller.py" line="234"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="284"/>
+        <location filename="../../app/controllers/model_controller.py" line="303"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="287"/>
+        <location filename="../../app/controllers/model_controller.py" line="312"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="297"/>
+        <location filename="../../app/controllers/model_controller.py" line="322"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="327"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="306"/>
+        <location filename="../../app/controllers/model_controller.py" line="331"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="310"/>
+        <location filename="../../app/controllers/model_controller.py" line="335"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="312"/>
+        <location filename="../../app/controllers/model_controller.py" line="337"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="321"/>
+        <location filename="../../app/controllers/model_controller.py" line="351"/>
+        <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
+        <translation>{model} 的回答来自 {host}：你发送的内容会送到那里，而不是这台电脑的引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="353"/>
+        <source>on {host}</source>
+        <translation>在 {host} 上</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
+        <translation>这个模型在 {host} 上运行，不在这台电脑上；对话格式由服务器应用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="366"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="324"/>
+        <location filename="../../app/controllers/model_controller.py" line="369"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="335"/>
+        <location filename="../../app/controllers/model_controller.py" line="380"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -3081,57 +3171,82 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="19"/>
+        <location filename="../../app/panels/privacy_view.py" line="21"/>
         <source>Your data stays on this computer</source>
         <translation>你的数据只留在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="23"/>
-        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
-        <translation>Hearth 不会发送任何数据：没有遥测，也不检查更新。只有在你搜索或下载模型时，才会连接 Hugging Face Hub。</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/privacy_view.py" line="29"/>
-        <source>Offline mode: never contact the Hub</source>
-        <translation>离线模式：从不连接 Hub</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/privacy_view.py" line="31"/>
-        <source>With this on, searching and downloading models are off too.</source>
-        <translation>开启后，搜索和下载模型也会停用。</translation>
+        <location filename="../../app/panels/privacy_view.py" line="25"/>
+        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model, and a remote engine only if you added it and picked one of its models.</source>
+        <translation>Hearth 不会把任何东西发送到任何地方：没有遥测，也不检查更新。只有在你搜索或下载模型时才会连接 Hugging Face Hub，而远程引擎只有在你添加它并选了它的模型时才会连接。</translation>
     </message>
     <message>
         <location filename="../../app/panels/privacy_view.py" line="32"/>
+        <source>Offline mode: never contact the Hub or a remote engine</source>
+        <translation>离线模式：永不连接 Hub 或远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="35"/>
+        <source>With this on, searching and downloading models are off too, and remote engines are not asked.</source>
+        <translation>开启后，搜索与下载模型也会关闭，远程引擎也不会被询问。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="37"/>
+        <source>Remote engines</source>
+        <translation>远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="44"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="38"/>
+        <location filename="../../app/panels/privacy_view.py" line="50"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的对话、下载的模型和设置都保存在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="39"/>
+        <location filename="../../app/panels/privacy_view.py" line="51"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="40"/>
+        <location filename="../../app/panels/privacy_view.py" line="52"/>
         <source>Delete all my data…</source>
         <translation>删除我的所有数据…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="43"/>
+        <location filename="../../app/panels/privacy_view.py" line="55"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>删除所有对话、缓存、下载和导入的模型，以及你的设置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="66"/>
+        <location filename="../../app/panels/privacy_view.py" line="81"/>
+        <source>None: every answer is written on this computer. A server you add (hearth engines add) is used only for the models of it you pick.</source>
+        <translation>没有：每个回答都在这台电脑上生成。你添加的服务器（hearth engines add）只会用在你选的它的模型上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="89"/>
+        <source>someone else&apos;s server: they can read and keep the conversations you send it</source>
+        <translation>别人的服务器：对方可以读取并保留你发送的对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="91"/>
+        <source>a computer of yours: it reads the conversations you send it</source>
+        <translation>你自己的电脑：它会读取你发送的对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <source>Only conversations with one of their models go there; everything else stays here.</source>
+        <translation>只有使用它们模型的对话会发送到那里；其他一切都留在这里。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="102"/>
         <source>Delete all my data</source>
         <translation>删除我的所有数据</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="68"/>
+        <location filename="../../app/panels/privacy_view.py" line="104"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要删除所有对话、缓存、你下载或导入的模型，以及你的设置吗？此操作无法撤销。其他应用的模型不受影响。</translation>
     </message>
@@ -3187,6 +3302,14 @@
         <location filename="../../app/models/quant_hints.py" line="22"/>
         <source>a less common quantization</source>
         <translation>较少见的量化等级</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteModels</name>
+    <message>
+        <location filename="../../app/controllers/remote_models.py" line="48"/>
+        <source>on {host}, not on this computer</source>
+        <translation>在 {host} 上，不在这台电脑上</translation>
     </message>
 </context>
 <context>

@@ -319,27 +319,27 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="108"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="100"/>
+        <location filename="../../app/chat/branch_rows.py" line="108"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="57"/>
+        <location filename="../../app/chat/branch_rows.py" line="65"/>
         <source>This answer failed.</source>
         <translation>這則回答產生失敗。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="48"/>
+        <location filename="../../app/chat/branch_rows.py" line="56"/>
         <source>The oldest messages ({n}) no longer fit in the model&apos;s context (its working memory), so this answer was written without them.</source>
         <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下產生的。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="55"/>
+        <location filename="../../app/chat/branch_rows.py" line="63"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重試」。</translation>
     </message>
@@ -451,32 +451,42 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="395"/>
+        <location filename="../../app/controllers/chat_controller.py" line="217"/>
+        <source>There is no model on this computer to ask; download one in Models.</source>
+        <translation>這台電腦上沒有可以詢問的模型；請到「模型」下載一個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="405"/>
         <source>“{title}”</source>
         <translation>「{title}」</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="396"/>
+        <location filename="../../app/controllers/chat_controller.py" line="406"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="398"/>
+        <location filename="../../app/controllers/chat_controller.py" line="408"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="400"/>
+        <location filename="../../app/controllers/chat_controller.py" line="410"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="464"/>
+        <location filename="../../app/controllers/chat_controller.py" line="474"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="563"/>
+        <location filename="../../app/controllers/chat_controller.py" line="577"/>
+        <source>Ask the model on this computer instead</source>
+        <translation>改問這台電腦上的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="581"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -847,22 +857,27 @@
 <context>
     <name>ConversationsController</name>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="183"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="186"/>
+        <source>This conversation used {name} on the engine {engine}, which was removed.</source>
+        <translation>這個對話使用的是引擎 {engine} 上的 {name}，但該引擎已被移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/conversations_controller.py" line="194"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="219"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="230"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="310"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="321"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="340"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="351"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
     </message>
@@ -1865,7 +1880,7 @@
 <context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="45"/>
+        <location filename="../../app/chat/message_bubble.py" line="46"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
@@ -2543,263 +2558,323 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="91"/>
+        <location filename="../../app/panels/metrics_panel.py" line="93"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="100"/>
+        <location filename="../../app/panels/metrics_panel.py" line="102"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="102"/>
+        <location filename="../../app/panels/metrics_panel.py" line="104"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="108"/>
+        <location filename="../../app/panels/metrics_panel.py" line="110"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="109"/>
+        <location filename="../../app/panels/metrics_panel.py" line="111"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="113"/>
+        <location filename="../../app/panels/metrics_panel.py" line="115"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="114"/>
+        <location filename="../../app/panels/metrics_panel.py" line="116"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="118"/>
+        <location filename="../../app/panels/metrics_panel.py" line="120"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="119"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="123"/>
+        <location filename="../../app/panels/metrics_panel.py" line="125"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="124"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="128"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="128"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="131"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="130"/>
+        <location filename="../../app/panels/metrics_panel.py" line="132"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="134"/>
+        <location filename="../../app/panels/metrics_panel.py" line="136"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="138"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="141"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="145"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="180"/>
+        <location filename="../../app/panels/metrics_panel.py" line="182"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="184"/>
+        <location filename="../../app/panels/metrics_panel.py" line="186"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量與延遲：引擎在同一步中產生好幾個回答，合起來每秒產生更多 token，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="205"/>
+        <location filename="../../app/panels/metrics_panel.py" line="207"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 會保留模型讀過的內容。每次提問都重複出現、且放在變動內容之前的文字，會直接重複使用而不必再讀，所以回答會更快開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="210"/>
+        <location filename="../../app/panels/metrics_panel.py" line="212"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="252"/>
+        <location filename="../../app/panels/metrics_panel.py" line="259"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="252"/>
+        <location filename="../../app/panels/metrics_panel.py" line="259"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="254"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="257"/>
+        <location filename="../../app/panels/metrics_panel.py" line="264"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="260"/>
+        <location filename="../../app/panels/metrics_panel.py" line="267"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="283"/>
+        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <source>{host}, not on this computer</source>
+        <translation>{host}，不在這台電腦上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
+        <translation>位於 {host} 的遠端引擎 {name} 執行這個模型：你傳送的內容會送到那裡，它的記憶體、處理器與顯示卡都是它自己的，所以 Hearth 只顯示伺服器回報的數字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="287"/>
+        <source>on the server</source>
+        <translation>在伺服器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="309"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="286"/>
+        <location filename="../../app/panels/metrics_panel.py" line="312"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="290"/>
+        <location filename="../../app/panels/metrics_panel.py" line="316"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="311"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="312"/>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="313"/>
+        <location filename="../../app/panels/metrics_panel.py" line="343"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="314"/>
+        <location filename="../../app/panels/metrics_panel.py" line="344"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <source>network and queue</source>
+        <translation>網路與排隊</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <source>until the first token</source>
+        <translation>直到第一個 token</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="375"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，全部都從記憶體重複使用，所以沒有再讀一次。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="349"/>
+        <location filename="../../app/panels/metrics_panel.py" line="382"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，其中 {reused} 個來自記憶體，其餘由模型讀取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="355"/>
+        <location filename="../../app/panels/metrics_panel.py" line="388"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，模型全部都讀了一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <location filename="../../app/panels/metrics_panel.py" line="393"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="367"/>
+        <location filename="../../app/panels/metrics_panel.py" line="400"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘錄是針對每個問題挑選的，所以每個問題都要讀自己的摘錄；小到放得下的文件集則會整份放入，每個對話只讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="387"/>
+        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <source>unknown: the server did not say</source>
+        <translation>未知：伺服器沒有回報</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="424"/>
+        <source>The server at {host} answered, not this computer.</source>
+        <translation>回答來自 {host} 上的伺服器，而不是這台電腦。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <source>Its cache reused {cached} of {total} prompt tokens.</source>
+        <translation>它的快取重用了 {total} 個提示 token 中的 {cached} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
+        <translation>第一個 token 在 {ttft} 後出現：伺服器花了 {read} 讀取提示，網路與伺服器的排隊花了 {network}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="445"/>
+        <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
+        <translation>第一個 token 在 {ttft} 後出現；伺服器沒有說明其中多少是它在讀取，多少是網路與排隊。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <source>It wrote {n} tokens at {rate}, as measured here.</source>
+        <translation>它以 {rate} 的速度寫了 {n} 個 token（在這台電腦上量測）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="455"/>
+        <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
+        <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="466"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="388"/>
+        <location filename="../../app/panels/metrics_panel.py" line="467"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="389"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="390"/>
+        <location filename="../../app/panels/metrics_panel.py" line="469"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="395"/>
+        <location filename="../../app/panels/metrics_panel.py" line="474"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="412"/>
+        <location filename="../../app/panels/metrics_panel.py" line="491"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="393"/>
+        <location filename="../../app/panels/metrics_panel.py" line="472"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="400"/>
+        <location filename="../../app/panels/metrics_panel.py" line="479"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="405"/>
+        <location filename="../../app/panels/metrics_panel.py" line="484"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="408"/>
+        <location filename="../../app/panels/metrics_panel.py" line="487"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -2807,72 +2882,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="170"/>
+        <location filename="../../app/controllers/model_controller.py" line="178"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="183"/>
+        <location filename="../../app/controllers/model_controller.py" line="202"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="213"/>
+        <location filename="../../app/controllers/model_controller.py" line="232"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="215"/>
+        <location filename="../../app/controllers/model_controller.py" line="234"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="284"/>
+        <location filename="../../app/controllers/model_controller.py" line="303"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="287"/>
+        <location filename="../../app/controllers/model_controller.py" line="312"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="297"/>
+        <location filename="../../app/controllers/model_controller.py" line="322"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="302"/>
+        <location filename="../../app/controllers/model_controller.py" line="327"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="306"/>
+        <location filename="../../app/controllers/model_controller.py" line="331"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="310"/>
+        <location filename="../../app/controllers/model_controller.py" line="335"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="312"/>
+        <location filename="../../app/controllers/model_controller.py" line="337"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="321"/>
+        <location filename="../../app/controllers/model_controller.py" line="351"/>
+        <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
+        <translation>{model} 的回答來自 {host}：你傳送的內容會送到那裡，而不是這台電腦的引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="353"/>
+        <source>on {host}</source>
+        <translation>在 {host} 上</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
+        <translation>這個模型在 {host} 上執行，不在這台電腦上；對話格式由伺服器套用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/model_controller.py" line="366"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="324"/>
+        <location filename="../../app/controllers/model_controller.py" line="369"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="335"/>
+        <location filename="../../app/controllers/model_controller.py" line="380"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -3081,57 +3171,82 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="19"/>
+        <location filename="../../app/panels/privacy_view.py" line="21"/>
         <source>Your data stays on this computer</source>
         <translation>你的資料只留在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="23"/>
-        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model.</source>
-        <translation>Hearth 不會傳送任何資料：沒有遙測，也不檢查更新。只有在你搜尋或下載模型時，才會連線到 Hugging Face Hub。</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/privacy_view.py" line="29"/>
-        <source>Offline mode: never contact the Hub</source>
-        <translation>離線模式：永不連線到 Hub</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/privacy_view.py" line="31"/>
-        <source>With this on, searching and downloading models are off too.</source>
-        <translation>開啟後，搜尋和下載模型也會停用。</translation>
+        <location filename="../../app/panels/privacy_view.py" line="25"/>
+        <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model, and a remote engine only if you added it and picked one of its models.</source>
+        <translation>Hearth 不會把任何東西送到任何地方：沒有遙測，也不檢查更新。只有在你搜尋或下載模型時才會連線到 Hugging Face Hub，而遠端引擎只有在你加入它並選了它的模型時才會連線。</translation>
     </message>
     <message>
         <location filename="../../app/panels/privacy_view.py" line="32"/>
+        <source>Offline mode: never contact the Hub or a remote engine</source>
+        <translation>離線模式：永不連線到 Hub 或遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="35"/>
+        <source>With this on, searching and downloading models are off too, and remote engines are not asked.</source>
+        <translation>開啟後，搜尋與下載模型也會關閉，遠端引擎也不會被詢問。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="37"/>
+        <source>Remote engines</source>
+        <translation>遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="44"/>
         <source>Data folder</source>
         <translation>資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="38"/>
+        <location filename="../../app/panels/privacy_view.py" line="50"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的對話、下載的模型和設定都存放在這裡。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="39"/>
+        <location filename="../../app/panels/privacy_view.py" line="51"/>
         <source>Open folder</source>
         <translation>開啟資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="40"/>
+        <location filename="../../app/panels/privacy_view.py" line="52"/>
         <source>Delete all my data…</source>
         <translation>刪除我的所有資料…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="43"/>
+        <location filename="../../app/panels/privacy_view.py" line="55"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>刪除所有對話、快取、下載和匯入的模型，以及你的設定。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="66"/>
+        <location filename="../../app/panels/privacy_view.py" line="81"/>
+        <source>None: every answer is written on this computer. A server you add (hearth engines add) is used only for the models of it you pick.</source>
+        <translation>沒有：每個回答都在這台電腦上產生。你加入的伺服器（hearth engines add）只會用在你選的它的模型上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="89"/>
+        <source>someone else&apos;s server: they can read and keep the conversations you send it</source>
+        <translation>別人的伺服器：對方可以讀取並保留你送去的對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="91"/>
+        <source>a computer of yours: it reads the conversations you send it</source>
+        <translation>你自己的電腦：它會讀取你送去的對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <source>Only conversations with one of their models go there; everything else stays here.</source>
+        <translation>只有使用它們模型的對話會送到那裡；其他一切都留在這裡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="102"/>
         <source>Delete all my data</source>
         <translation>刪除我的所有資料</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="68"/>
+        <location filename="../../app/panels/privacy_view.py" line="104"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要刪除所有對話、快取、你下載或匯入的模型，以及你的設定嗎？此操作無法復原。其他應用程式的模型不受影響。</translation>
     </message>
@@ -3187,6 +3302,14 @@
         <location filename="../../app/models/quant_hints.py" line="22"/>
         <source>a less common quantization</source>
         <translation>較少見的量化等級</translation>
+    </message>
+</context>
+<context>
+    <name>RemoteModels</name>
+    <message>
+        <location filename="../../app/controllers/remote_models.py" line="48"/>
+        <source>on {host}, not on this computer</source>
+        <translation>在 {host} 上，不在這台電腦上</translation>
     </message>
 </context>
 <context>
