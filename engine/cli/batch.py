@@ -12,11 +12,14 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO, assert_never
+from typing import TYPE_CHECKING, Any, TextIO, assert_never
 
 from engine.client.batch_context import answer_context
 from engine.client.batch_file import BatchError, InFlight, JobDefaults, Results, done_ids, read_jobs, result_record
 from engine.client.session import EngineSession
+
+if TYPE_CHECKING:
+    from engine.remote.remote_session import RemoteSession
 from engine.protocol import (
     AnswerFailed,
     CacheReport,
@@ -57,6 +60,7 @@ class BatchRequest:
     ctx: int | None = None  # None: what the longest line needs, at most CONTEXT_CEILING
     as_json: bool = False
     progress: bool = True
+    engine: str | None = None  # a remote engine's name (hearth engines add): it answers, `model` its model id
 
     @property
     def defaults(self) -> JobDefaults:
@@ -78,6 +82,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     batch.add_argument("--max-tokens", type=int, help="longest answer in tokens (default: 512)")
     batch.add_argument("--temperature", type=float, help="sampling temperature (default: 0.7)")
     batch.add_argument("--json", action="store_true", help="end with one line of JSON: counts and throughput")
+    batch.add_argument(
+        "--engine", metavar="NAME", help="send the prompts to this remote engine (hearth engines add) instead"
+    )
     batch.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     batch.add_argument("prompts", metavar="PROMPTS.jsonl", help='lines of {"id": …, "prompt": …} or {"id", "messages"}')
 
@@ -95,6 +102,7 @@ def request_from(args: argparse.Namespace) -> BatchRequest:
         ctx=args.ctx,
         as_json=args.json,
         progress=not args.no_progress,
+        engine=args.engine,
     )
 
 
@@ -106,8 +114,9 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
 
     if request.parallel < 1:
         raise BatchError("--parallel must be at least 1.")
+    remote = _remote_session(request)
     try:
-        model_path = resolve_model(request.model)
+        model_path = resolve_model(request.model) if remote is None else ""
     except RunError as exc:
         raise BatchError(str(exc)) from exc
     done = done_ids(request.output)
@@ -124,12 +133,13 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
     finished = 0
     results = Results(request.output)
     bar = _progress(len(jobs), err, enabled=request.progress)
-    session = EngineSession()
+    session: EngineSession | RemoteSession = remote or EngineSession()
     try:
-        session.start(load_began_at=started)
-        ctx = request.ctx or answer_context(jobs, Path(model_path), CONTEXT_CEILING)
-        options = LoadOptions(model_path, n_ctx=ctx, n_threads=request.threads, parallel=request.parallel)
-        session.send(Load(session.new_id(), options))
+        if isinstance(session, EngineSession):  # a remote engine has its model loaded already
+            session.start(load_began_at=started)
+            ctx = request.ctx or answer_context(jobs, Path(model_path), CONTEXT_CEILING)
+            options = LoadOptions(model_path, n_ctx=ctx, n_threads=request.threads, parallel=request.parallel)
+            session.send(Load(session.new_id(), options))
         waiting = deque(jobs)
         in_flight: dict[int, InFlight] = {}
 
@@ -192,6 +202,20 @@ def run_batch(request: BatchRequest, err: TextIO = sys.stderr, out: TextIO = sys
             file=err,
         )
     return 1 if bad or failed else 0
+
+
+def _remote_session(request: BatchRequest) -> RemoteSession | None:
+    """The remote engine's session where --engine names one (its prompts go there, --parallel at once)."""
+    if request.engine is None:
+        return None
+    from engine.errors import UserError
+    from engine.remote.engines import find_engine
+    from engine.remote.remote_session import RemoteSession
+
+    try:
+        return RemoteSession(find_engine(request.engine), request.model)
+    except UserError as exc:
+        raise BatchError(str(exc)) from exc
 
 
 def _take(event: ClientEvent, in_flight: dict[int, InFlight], err: TextIO) -> tuple[int, Finished | None] | None:
