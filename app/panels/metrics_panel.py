@@ -330,7 +330,9 @@ class MetricsPanel(QFrame):
             v["prefill"].setText(
                 f"{fmt.tokens(a.prefill_tokens)} · {fmt.rate(a.prefill_tok_s)}" if a.prompt_tokens else "–"
             )
-        v["decode"].setText(f"{fmt.tokens(a.tokens)} · {fmt.rate(a.decode_tok_s)}" if a.tokens else "–")
+        # Once done, the engine's count: a remote server may send several tokens in one piece.
+        written = a.final.decode_tokens if a.final is not None else a.tokens
+        v["decode"].setText(f"{fmt.tokens(written)} · {fmt.rate(a.decode_tok_s)}" if written else "–")
         self._show_documents(a)
         if a.final is not None:
             m = a.final
