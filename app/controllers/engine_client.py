@@ -19,7 +19,7 @@ import logging
 import time
 from typing import assert_never
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from engine.client.engine_loop import EngineLoop
 from engine.errors import UserError
@@ -91,7 +91,8 @@ class EngineClient(QObject):
         try:
             loop = self._remote_loop(ref.engine)
         except UserError as exc:  # removed since the conversation chose it, say
-            self.failed.emit(LoadFailed.from_error(load_id, exc))
+            failure = LoadFailed.from_error(load_id, exc)
+            QTimer.singleShot(0, lambda: self.failed.emit(failure))  # after load() returns, as every event
             return
         self._target = loop
         loop.send(Load(load_id, options))
