@@ -46,7 +46,14 @@ from engine.protocol import (
     Unload,
     Unloaded,
 )
-from engine.remote.chat_stream import RemoteError, StreamResult, models_with_retries, request_body, stream_chat
+from engine.remote.chat_stream import (
+    Cancellation,
+    RemoteError,
+    StreamResult,
+    models_with_retries,
+    request_body,
+    stream_chat,
+)
 from engine.remote.engines import RemoteEngine
 from engine.remote.model_ref import parse_remote_ref, remote_ref
 from engine.settings import load_settings
@@ -71,7 +78,7 @@ class RemoteSession:
         self._ids = itertools.count(1)
         self._events: queue.Queue[ClientEvent] = queue.Queue()
         self._wake_reader, self._wake_writer = Pipe(duplex=False)
-        self._cancels: dict[int, threading.Event] = {}
+        self._cancels: dict[int, Cancellation] = {}
         self._threads: dict[int, threading.Thread] = {}
         self._lock = threading.Lock()
 
@@ -162,7 +169,7 @@ class RemoteSession:
         )
 
     def _begin(self, generate: Generate) -> None:
-        cancel = threading.Event()
+        cancel = Cancellation()
         thread = threading.Thread(
             target=self._answer, args=(generate, cancel), name=f"hearth-remote-{generate.request_id}", daemon=True
         )
@@ -171,7 +178,7 @@ class RemoteSession:
             self._threads[generate.request_id] = thread
         thread.start()
 
-    def _answer(self, generate: Generate, cancel: threading.Event) -> None:
+    def _answer(self, generate: Generate, cancel: Cancellation) -> None:
         try:
             self._stream(generate, cancel)
         except RemoteError as exc:
@@ -192,7 +199,7 @@ class RemoteSession:
         with contextlib.suppress(OSError):
             self._wake_writer.send_bytes(b"!")
 
-    def _stream(self, generate: Generate, cancel: threading.Event) -> None:
+    def _stream(self, generate: Generate, cancel: Cancellation) -> None:
         engine = self.engine
         sent_at = generate.sent_at or time.monotonic()
         if remote_blocked_by_offline_mode():

@@ -42,18 +42,23 @@ class ChoiceEnd:
 Output = Piece | ChoiceEnd
 
 
+REMOTE_DEFAULT_MAX_TOKENS = 4096  # a remote model's context is its server's business: a cap of our own
+
+
 def generates(request: AnswerRequest, model: ModelInfo, bridge: EngineBridge, sent_at: float) -> list[Generate]:
     """The engine commands for `request`: one per answer, with seeds seed, seed + 1, … when one is given."""
     sampling = request.sampling
-    if sampling.max_tokens <= 0:
-        sampling = replace(sampling, max_tokens=model.n_ctx)  # up to the context's end
+    if sampling.max_tokens <= 0:  # up to the context's end (a remote model's: the server's default cap)
+        sampling = replace(sampling, max_tokens=model.n_ctx or REMOTE_DEFAULT_MAX_TOKENS)
     owner = f"api:{request.user}" if request.user else "api"
     commands = []
     for i in range(request.n):
         seed = None if sampling.seed is None else (sampling.seed + i) % 2**32
+        request_id = bridge.engine.new_id()
+        bridge.route(request_id, model.path)
         commands.append(
             Generate(
-                bridge.engine.new_id(),
+                request_id,
                 request.messages,
                 replace(sampling, seed=seed),
                 sent_at,

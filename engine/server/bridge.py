@@ -7,6 +7,9 @@ gone away is cancelled at once (`answer`'s cleanup), and its end is still counte
 
 One model is loaded at a time. A request for another model waits until no answer is being
 written, then switches (as Ollama does); requests for the loaded model go straight on.
+
+A remote engine's model ("gpu-box/llama-3-70b": engine/remote/) needs no load and no switch: its
+answers go through a loop of its own over a RemoteSession, while the loaded model stays.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from engine.protocol import (
     Token,
     Unloaded,
 )
+from engine.remote.model_ref import parse_remote_ref
+from engine.remote.remote_session import REMOTE_ARCHITECTURE
 
 RECENT_REQUESTS = 50  # the log the window shows: metadata of the last requests, never their text
 
@@ -139,6 +144,8 @@ class EngineBridge:
         self._switching = asyncio.Lock()
         self._idle = asyncio.Event()
         self._idle.set()
+        self._remote_loops: dict[str, EngineLoop] = {}  # by remote model reference
+        self._routes: dict[int, EngineLoop] = {}  # request id -> the remote loop answering it
 
     # --- set-up, on the server's loop ----------------------------------------------------
 
@@ -149,6 +156,10 @@ class EngineBridge:
 
     def detach(self) -> None:
         self.engine.remove_listener(self._from_engine_thread)
+        for loop in self._remote_loops.values():
+            loop.remove_listener(self._from_engine_thread)
+            loop.stop(2.0)
+        self._remote_loops.clear()
 
     def _from_engine_thread(self, event: ClientEvent) -> None:
         aloop = self._aloop
@@ -159,7 +170,11 @@ class EngineBridge:
 
     async def use_model(self, model_path: str) -> ModelInfo:
         """The model at `model_path`, loaded: at once if it is, else after the answers being
-        written end. Raises ModelLoadError with the engine's sentence."""
+        written end. Raises ModelLoadError with the engine's sentence. A remote engine's model is
+        ready at once (its server holds it)."""
+        if (ref := parse_remote_ref(model_path)) is not None:
+            self._remote_loop(model_path, ref.engine)
+            return ModelInfo(model_path, ref.model, REMOTE_ARCHITECTURE, 0, 0, 0, 0, 0, "gguf", "", 0)
         if self.loaded is not None and self.loaded.path == model_path:
             return self.loaded
         async with self._switching:
@@ -177,6 +192,33 @@ class EngineBridge:
                 self._loads.pop(load_id, None)
                 self.load_progress = None
             return loaded.info
+
+    def route(self, request_id: int, model_path: str) -> None:
+        """Send answer `request_id` to the engine of `model_path` (use_model first): a remote one's
+        loop, or the shared engine."""
+        if (loop := self._remote_loops.get(model_path)) is not None:
+            self._routes[request_id] = loop
+
+    def _remote_loop(self, model_path: str, engine_name: str) -> EngineLoop:
+        from engine.remote.engines import EngineRegistryError, find_engine
+        from engine.remote.remote_session import RemoteSession
+
+        try:
+            engine = find_engine(engine_name)
+        except EngineRegistryError as exc:
+            raise ModelLoadError(str(exc)) from exc
+        loop = self._remote_loops.get(model_path)
+        session = loop.session if loop is not None else None
+        if loop is None or not isinstance(session, RemoteSession) or session.engine != engine:
+            if loop is not None:
+                loop.remove_listener(self._from_engine_thread)
+                loop.stop(2.0)
+            ref = parse_remote_ref(model_path)
+            loop = EngineLoop(RemoteSession(engine, ref.model if ref else None), name=f"hearth-api-{engine.name}")
+            loop.add_listener(self._from_engine_thread)
+            loop.start()
+            self._remote_loops[model_path] = loop
+        return loop
 
     async def embed(self, texts: tuple[str, ...], *, truncate: bool) -> Embedded:
         """Embeddings of `texts` with the loaded model; EmbedError with the engine's sentence."""
@@ -199,7 +241,8 @@ class EngineBridge:
         self.in_flight[command.request_id] = record
         self.counters.requests += 1
         self._idle.clear()
-        self.engine.send(command)
+        loop = self._routes.get(command.request_id, self.engine)
+        loop.send(command)
         ended = False
         try:
             while True:
@@ -213,13 +256,13 @@ class EngineBridge:
                 record.disconnected = True
                 record.cancel_sent_at = time.monotonic()
                 self.counters.cancelled_on_disconnect += 1
-                self.engine.send(Cancel(command.request_id, record.cancel_sent_at))
+                loop.send(Cancel(command.request_id, record.cancel_sent_at))
 
     def stop(self, request_id: int) -> None:
         """End an answer the server has seen enough of (a stop string): its Finished still comes."""
         if (record := self.in_flight.get(request_id)) is not None:
             record.stop_requested = True
-        self.engine.send(Cancel(request_id, time.monotonic()))
+        self._routes.get(request_id, self.engine).send(Cancel(request_id, time.monotonic()))
 
     # --- routing, on the server's loop -----------------------------------------------
 
@@ -275,6 +318,7 @@ class EngineBridge:
 
     def _ended(self, request_id: int, metrics: Metrics | None, status: str) -> None:
         self._answers.pop(request_id, None)
+        self._routes.pop(request_id, None)
         record = self.in_flight.pop(request_id, None)
         if record is None:
             return  # the window's own answer, on the shared engine

@@ -1,4 +1,5 @@
-"""Which model an API request means: the `model` field as a library name (`hearth models list`).
+"""Which model an API request means: the `model` field as a library name (`hearth models list`),
+or "<engine>/<model id>" for a model of a remote engine the user added (`hearth engines add`).
 
 An empty field means the model loaded now, else the server's default. Ollama clients add
 `:latest`; the loaded model also answers to its file name. A name the library does not hold is a
@@ -13,6 +14,8 @@ from pathlib import Path
 
 from engine.models.library import Library, LibraryEntry, LibraryError
 from engine.protocol import ModelInfo
+from engine.remote.engines import list_engines
+from engine.remote.model_ref import parse_remote_ref, remote_ref
 from engine.server.errors import ApiError
 
 RESCAN_AFTER_S = 5.0  # the library is a folder scan: not once per request
@@ -34,6 +37,8 @@ class ModelCatalog:
         if not name:
             return loaded.path if loaded is not None else self.default_path
         name = name.removesuffix(":latest")
+        if (remote := _remote_path(name)) is not None:
+            return remote
         if loaded is not None and name in (loaded.name, Path(loaded.path).name):
             return loaded.path
         entries = await self.entries()
@@ -46,10 +51,26 @@ class ModelCatalog:
         )
 
     def name_of(self, path: str) -> str:
+        if (ref := parse_remote_ref(path)) is not None:
+            return f"{ref.engine}/{ref.model}"
         for entry in self._entries:
             if entry.holds(Path(path)):
                 return entry.name
         return Path(path).stem
+
+
+def _remote_path(name: str) -> str | None:
+    """A remote engine's model, asked for as "<engine>/<model id>" (the engine added with
+    `hearth engines add`); None when the part before the slash names no engine."""
+    if (ref := parse_remote_ref(name)) is not None:
+        return remote_ref(ref.engine, ref.model)
+    engine, slash, model = name.partition("/")
+    if not slash or not model:
+        return None
+    for added in list_engines():
+        if added.name.lower() == engine.lower():
+            return remote_ref(added.name, model)
+    return None
 
 
 def _scan() -> list[LibraryEntry]:

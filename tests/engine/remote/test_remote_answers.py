@@ -21,7 +21,17 @@ import httpx
 import pytest
 
 from engine.errors import message
-from engine.protocol import AnswerFailed, ChatMessage, ClientEvent, Finished, Generate, Notice, SamplingParams, Token
+from engine.protocol import (
+    AnswerFailed,
+    Cancel,
+    ChatMessage,
+    ClientEvent,
+    Finished,
+    Generate,
+    Notice,
+    SamplingParams,
+    Token,
+)
 from engine.remote.engines import add_engine
 from engine.remote.remote_session import RemoteSession
 from engine.settings import save_settings
@@ -95,16 +105,27 @@ def test_a_busy_server_is_retried_after_its_retry_after_and_then_answers(peer: S
     engine = add_engine("peer", peer.base_url, api_key=KEY)
     first = RemoteSession(engine, "SmolLM2-135M-Instruct.Q4_1")
     second = RemoteSession(engine, "SmolLM2-135M-Instruct.Q4_1")
-    long_answer = threading.Thread(target=_ask, args=(first, 150))
+    long_id = first.new_id()
+    first.send(Generate(long_id, QUESTION, SamplingParams(max_tokens=2000, temperature=0.8), time.monotonic()))
+    long_answer = threading.Thread(target=lambda: list(first.events()))
     long_answer.start()
+    events: list[ClientEvent] = []
     try:
-        _wait_for_busy(peer)
-        events = _ask(second, 8)
+        _wait_for_busy(peer)  # the server's one place is taken: the next request is told 429
+        second.send(Generate(second.new_id(), QUESTION, SamplingParams(max_tokens=8, temperature=0), time.monotonic()))
+        for event in second.events():
+            events.append(event)
+            if isinstance(event, Notice) and len([e for e in events if isinstance(e, Notice)]) == 1:
+                first.send(Cancel(long_id))  # the place frees up while the second one waits to ask again
     finally:
+        first.send(Cancel(long_id))
         long_answer.join(60)
+        first.close()
     notices = [e for e in events if isinstance(e, Notice)]
     assert notices, "the second answer was not told to wait"
-    assert notices[0].reason == message("remote.retrying.busy", name="peer", host=f"127.0.0.1:{peer.port}", seconds="1")
+    assert notices[0].reason == message(
+        "remote.retrying.busy", name="peer", host=f"127.0.0.1:{peer.port}", seconds="1"
+    )  # the server's Retry-After: 1
     (finished,) = [e for e in events if isinstance(e, Finished)]
     assert finished.metrics.remote is not None
     assert finished.metrics.remote.retries == len(notices)
