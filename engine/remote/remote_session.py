@@ -119,6 +119,9 @@ class RemoteSession:
             threads = list(self._threads.values())
         for thread in threads:
             thread.join(5.0)
+        if not self._busy():  # nothing can write a wake-up any more
+            self._wake_writer.close()
+            self._wake_reader.close()
 
     # --- events (as EngineSession's) -------------------------------------------------
 
@@ -129,7 +132,7 @@ class RemoteSession:
         """The next event, waiting up to `timeout` seconds; None when the time is up, or when no
         answer is under way and nothing is left to say."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while self._wake_reader.poll():  # read the wake-ups first: a later event writes a new one
+        while not self._wake_reader.closed and self._wake_reader.poll():  # read the wake-ups first: a later event writes a new one
             self._wake_reader.recv_bytes()
         while True:
             try:
