@@ -132,7 +132,8 @@ class RemoteSession:
         """The next event, waiting up to `timeout` seconds; None when the time is up, or when no
         answer is under way and nothing is left to say."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while not self._wake_reader.closed and self._wake_reader.poll():  # read the wake-ups first: a later event writes a new one
+        # Read the wake-ups first: an event that comes later writes a new one.
+        while not self._wake_reader.closed and self._wake_reader.poll():
             self._wake_reader.recv_bytes()
         while True:
             try:
