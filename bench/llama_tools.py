@@ -7,6 +7,9 @@ with CMake and Ninja on every core into an ignored folder (.llama-tools/ by defa
     python bench/llama_tools.py build                    # CPU-only llama-bench and llama-batched-bench
     python bench/llama_tools.py build --targets llama-server   # llama-server too (its web UI left out)
     python bench/llama_tools.py build --backend cuda     # with the CUDA backend (the GPU's architecture only)
+    python bench/llama_tools.py build --rpc              # with the RPC backend and rpc-server (build-cpu-rpc/)
+    python bench/llama_tools.py build --rpc --no-libllama --targets ggml-rpc --build-dir .llama-tools/build-rpc-module \
+        -- -DGGML_BACKEND_DL=ON -DGGML_CPU=OFF           # the RPC backend alone, loadable by the stock wheel
     python bench/llama_tools.py trim OUT.tar.gz          # only what such a build needs (about 6 MB), to carry
 
 A build gives build/bin/: libllama, libggml, libggml-base, libggml-cpu (and libggml-cuda), the libraries
@@ -15,6 +18,14 @@ options are llama-cpp-python's own (shared libraries, GGML_NATIVE, no curl) plus
 no tests, examples, server or web UI; for CUDA one architecture, no NCCL, nvcc's faster fatbin compression,
 and flash-attention kernels for the f16, q8_0, q4_0 and bf16 caches only (GGML_CUDA_FA_QUANTS' default;
 --no-cuda-fa leaves them out altogether: measured, they are 42 % of a CUDA build's compile time).
+--rpc adds GGML_RPC=ON: libggml-rpc (the client side, registered in libggml beside the CPU backend) and
+ggml-rpc-server (the server, tools/rpc), in a folder of its own (build-BACKEND-rpc) so that the plain
+build stays as it is; its libraries are what bench/rpc_split.py points LLAMA_CPP_LIB_PATH at. RDMA stays
+off (GGML_RPC_RDMA, auto-detected from libibverbs otherwise), so the libraries need nothing but TCP.
+With GGML_BACKEND_DL=ON (GGML_CPU=OFF too: GGML_NATIVE refuses a loadable CPU backend) and only the
+ggml-rpc target (--no-libllama), the build is the RPC backend alone (bin/libggml-rpc.so, a module that
+exports ggml_backend_init): ggml_backend_load() registers it in the libggml of a wheel built without
+GGML_RPC (same sources, same ggml ABI).
 Standard library only, so it runs on a machine that has nothing but Python, CMake and Ninja.
 """
 
@@ -38,6 +49,7 @@ REPO = Path(__file__).resolve().parent.parent
 TOOLS_DIR = REPO / ".llama-tools"  # ignored (.gitignore)
 PINNED_VERSION = "0.3.36"  # pyproject.toml pins llama-cpp-python==0.3.36
 DEFAULT_TARGETS = ("llama-bench", "llama-batched-bench")
+RPC_SERVER_TARGET = "ggml-rpc-server"  # tools/rpc: the binary is bin/ggml-rpc-server (rpc-server in the README)
 
 # What a build of libllama, libggml (CPU and CUDA backends) and the benchmark tools reads, relative to
 # vendor/llama.cpp. Everything else (models, docs, tests, examples, the server and its web UI, the other
@@ -319,6 +331,7 @@ def cmake_options(
     cuda_fa: bool = True,
     cuda_compression: str = "speed",
     server: bool = False,
+    rpc: bool = False,
 ) -> list[str]:
     options = {
         "CMAKE_BUILD_TYPE": "Release",
@@ -337,6 +350,10 @@ def cmake_options(
         "LLAMA_BUILD_UI": "OFF",
         "LLAMA_OPENSSL": "OFF",
     }
+    if rpc:
+        # The RPC backend (ggml/src/ggml-rpc, a libggml-rpc that libggml registers at start) and, through
+        # tools/CMakeLists.txt, the ggml-rpc-server target. TCP only: no libibverbs (RDMA) dependency.
+        options |= {"GGML_RPC": "ON", "GGML_RPC_RDMA": "OFF"}
     if backend == "cuda":
         options |= {
             "GGML_CUDA": "ON",
@@ -403,9 +420,12 @@ def build(
     cuda_fa: bool = True,
     cuda_compression: str = "speed",
     stub_driver: bool = False,
+    rpc: bool = False,
+    with_llama: bool = True,
     extra: Sequence[str] = (),
 ) -> BuildResult:
-    """Configure (Ninja) and build `targets` plus libllama; return where they are and how long it took."""
+    """Configure (Ninja) and build `targets` plus libllama (unless not `with_llama`); return where they
+    are and how long it took."""
     if shutil.which("cmake") is None or shutil.which("ninja") is None:
         raise FileNotFoundError("building llama.cpp needs cmake and ninja on the PATH")
     build_dir.mkdir(parents=True, exist_ok=True)
@@ -416,6 +436,7 @@ def build(
         cuda_fa=cuda_fa,
         cuda_compression=cuda_compression,
         server="llama-server" in targets,
+        rpc=rpc,
     )
     if backend == "cuda":
         options += cuda_link_options(build_dir, stub_driver=stub_driver)
@@ -427,7 +448,9 @@ def build(
     configured = time.monotonic()
     jobs = jobs or os.cpu_count() or 1
     _run_logged(
-        ["cmake", "--build", str(build_dir), "-j", str(jobs), "--target", "llama", *targets], log_path, progress=True
+        ["cmake", "--build", str(build_dir), "-j", str(jobs), "--target", *(["llama"] if with_llama else []), *targets],
+        log_path,
+        progress=True,
     )
     finished = time.monotonic()
     steps = _ninja_steps(build_dir)
@@ -479,6 +502,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="where no CUDA driver exists, link an empty libcuda: proves the CUDA build compiles and links",
     )
+    build_parser.add_argument(
+        "--rpc",
+        action="store_true",
+        help=f"with the RPC backend (GGML_RPC=ON) and {RPC_SERVER_TARGET}; default build folder build-BACKEND-rpc",
+    )
+    build_parser.add_argument(
+        "--no-libllama",
+        action="store_true",
+        help="build only --targets (e.g. ggml-rpc alone, as a module for --rpc -- -DGGML_BACKEND_DL=ON)",
+    )
     build_parser.add_argument("cmake_args", nargs="*", help="more -D options for CMake (after --)")
     args = parser.parse_args(argv)
 
@@ -490,19 +523,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = trim(source, args.tarball)
         print(f"{args.tarball}: {size / 1e6:.1f} MB from {source}")
         return 0
-    build_dir = args.build_dir or TOOLS_DIR / f"build-{args.backend}"
+    build_dir = args.build_dir or TOOLS_DIR / f"build-{args.backend}{'-rpc' if args.rpc else ''}"
+    targets = list(args.targets)
+    if args.rpc and RPC_SERVER_TARGET not in targets and not args.no_libllama:
+        targets.append(RPC_SERVER_TARGET)
     source = _source_arg(args.source, build_dir.parent / f"{build_dir.name}-src")
     print(f"building llama.cpp ({args.backend}) from {source} in {build_dir}", flush=True)
     result = build(
         source,
         build_dir,
         backend=args.backend,
-        targets=args.targets,
+        targets=targets,
         jobs=args.jobs,
         cuda_arch=args.cuda_arch,
         cuda_fa=not args.no_cuda_fa,
         cuda_compression=args.cuda_compression,
         stub_driver=args.stub_driver,
+        rpc=args.rpc,
+        with_llama=not args.no_libllama,
         extra=args.cmake_args,
     )
     print(result.summary())
