@@ -360,6 +360,7 @@ def _worker(config: dict[str, Any]) -> None:
         "n_gpu_layers": int(params.n_gpu_layers),
         "layers": placement,
         "output_layer": output_device,
+        "head_local": bool(config["head_local"]),
         "buffers": buffers,
         "model_desc": _model_desc(llama_cpp, model),
         "load_s": time.perf_counter() - started,
@@ -539,6 +540,8 @@ def _placement(ready: dict[str, Any]) -> str:
         for name, count in ready["layers"].items()
     ]
     output = ready["output_layer"] or "?"
+    if ready.get("head_local"):
+        output = f"{output}, its weights overridden to CPU (computed here)"
     return f"layers {' + '.join(parts)} of {ready['n_layer']}; output layer on {output}; token embeddings on CPU"
 
 
