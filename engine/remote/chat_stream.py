@@ -97,16 +97,28 @@ def _headers(engine: RemoteEngine) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"} if key else {}
 
 
-def _client() -> httpx2.Client:
+def new_client() -> httpx2.Client:
+    """An HTTP client for one engine; keep it for the engine's answers: making one sets up a TLS
+    context (about 20 ms here, measured by bench/remote_overhead.py), and it keeps connections open."""
     timeout = httpx2.Timeout(READ_TIMEOUT_S, connect=CONNECT_TIMEOUT_S)
     return httpx2.Client(timeout=timeout, follow_redirects=False, trust_env=False)
 
 
-def list_models(engine: RemoteEngine) -> list[str]:
+@contextlib.contextmanager
+def _using(client: httpx2.Client | None) -> Iterator[httpx2.Client]:
+    """`client` as it is, or a fresh one closed afterwards."""
+    if client is not None:
+        yield client
+        return
+    with new_client() as fresh:
+        yield fresh
+
+
+def list_models(engine: RemoteEngine, client: httpx2.Client | None = None) -> list[str]:
     """The model ids the server offers (GET /models); RemoteError where it cannot say."""
     try:
-        with _client() as client:
-            response = client.get(f"{engine.base_url}/models", headers=_headers(engine))
+        with _using(client) as http:
+            response = http.get(f"{engine.base_url}/models", headers=_headers(engine))
     except httpx2.HTTPError as exc:
         raise RemoteError("remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=exc) from exc
     if response.status_code in (401, 403):
@@ -124,13 +136,17 @@ def list_models(engine: RemoteEngine) -> list[str]:
 
 
 def models_with_retries(
-    engine: RemoteEngine, *, cancelled: threading.Event, on_retry: Callable[[float, str], None]
+    engine: RemoteEngine,
+    *,
+    cancelled: threading.Event,
+    on_retry: Callable[[float, str], None],
+    client: httpx2.Client | None = None,
 ) -> list[str]:
     """list_models, tried again as an answer is where the server is down or busy; [] if cancelled."""
     attempt = 0
     while True:
         try:
-            return list_models(engine)
+            return list_models(engine, client)
         except RemoteError as exc:
             if exc.kind != "down" or attempt >= RETRIES:
                 raise
@@ -180,6 +196,7 @@ def stream_chat(
     *,
     cancelled: Cancellation,
     on_retry: Callable[[float, str], None],
+    client: httpx2.Client | None = None,
 ) -> Iterator[str]:
     """The answer's text, piece by piece, as it arrives; fills `result` with what the server said
     besides. Stops early, quietly, once `cancelled` is set. Raises RemoteError."""
@@ -188,8 +205,8 @@ def stream_chat(
     while True:
         try:
             with (
-                _client() as client,
-                client.stream(
+                _using(client) as http,
+                http.stream(
                     "POST", f"{engine.base_url}/chat/completions", json=body, headers=_headers(engine)
                 ) as response,
             ):

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from multiprocessing import Pipe
 from typing import Any
 
+import httpx2
+
 from engine.errors import ErrorCode, UserError
 from engine.protocol import (
     AnswerFailed,
@@ -51,6 +53,7 @@ from engine.remote.chat_stream import (
     RemoteError,
     StreamResult,
     models_with_retries,
+    new_client,
     request_body,
     stream_chat,
 )
@@ -81,6 +84,7 @@ class RemoteSession:
         self._cancels: dict[int, Cancellation] = {}
         self._threads: dict[int, threading.Thread] = {}
         self._lock = threading.Lock()
+        self._http: httpx2.Client | None = None  # one for the engine's answers (made on the first)
 
     def new_id(self) -> int:
         return next(self._ids)
@@ -119,9 +123,11 @@ class RemoteSession:
             threads = list(self._threads.values())
         for thread in threads:
             thread.join(5.0)
-        if not self._busy():  # nothing can write a wake-up any more
+        if not self._busy():  # nothing can write a wake-up or use the client any more
             self._wake_writer.close()
             self._wake_reader.close()
+            if self._http is not None:
+                self._http.close()
 
     # --- events (as EngineSession's) -------------------------------------------------
 
@@ -213,9 +219,15 @@ class RemoteSession:
             code: ErrorCode = "remote.retrying.busy" if why == "busy" else "remote.retrying.unreachable"
             self._put(Notice.from_error(UserError(code, name=engine.name, host=engine.host, seconds=f"{seconds:g}")))
 
+        with self._lock:
+            if self._http is None:
+                self._http = new_client()
+            http = self._http
         if self.model is None:
-            models = models_with_retries(engine, cancelled=cancel, on_retry=retrying)
-            if cancel.is_set():
+            models = models_with_retries(engine, cancelled=cancel, on_retry=retrying, client=http)
+            if cancel.is_set():  # stopped before it was asked: it ends as any stopped answer does
+                stopped = _Clock(sent_at, time.monotonic(), ended_at=time.monotonic())
+                self._put(Finished(generate.request_id, _metrics(engine, StreamResult(), stopped, cancelled=True)))
                 return
             if not models:
                 raise RemoteError("remote.no_models", kind="refused", name=engine.name, host=engine.host)
@@ -225,7 +237,7 @@ class RemoteSession:
 
         self._put(Started(generate.request_id, 0, 0, time.monotonic()))
         clock = _Clock(sent_at, asked_at=time.monotonic())
-        for piece in stream_chat(engine, body, result, cancelled=cancel, on_retry=retrying):
+        for piece in stream_chat(engine, body, result, cancelled=cancel, on_retry=retrying, client=http):
             clock.piece()
             self._put(Token(generate.request_id, piece, clock.pieces, clock.last_at))
         clock.ended_at = time.monotonic()
