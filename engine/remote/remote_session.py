@@ -59,17 +59,18 @@ from engine.remote.chat_stream import (
 )
 from engine.remote.engines import RemoteEngine
 from engine.remote.model_ref import parse_remote_ref, remote_ref
-from engine.settings import load_settings
 
 logger = logging.getLogger(__name__)
 
 REMOTE_ARCHITECTURE = "remote"  # ModelInfo.architecture of a remote engine's model: nothing else is known of it
-OFFLINE_SETTING = "offline_mode"  # engine/hub/offline_mode.py's switch: it blocks remote engines too
 _FINISH: dict[str, StopReason] = {"stop": "eog", "length": "max_tokens", "tool_calls": "eog"}
 
 
 def remote_blocked_by_offline_mode() -> bool:
-    return load_settings().get(OFFLINE_SETTING) is True
+    """Offline mode (the Privacy tab's switch, engine/hub/offline_mode.py) blocks remote engines too."""
+    from engine.hub.offline_mode import offline_mode
+
+    return offline_mode()
 
 
 class RemoteSession:

@@ -17,25 +17,12 @@ from engine.protocol import AnswerFailed, ChatMessage, Finished, Generate, Sampl
 from engine.remote.engines import add_engine
 from engine.remote.remote_session import RemoteSession
 from engine.settings import save_settings
+from tests.engine.remote.sessions import close_sessions, open_session  # noqa: F401 - close_sessions: an autouse fixture
 from tests.engine.server.served import ServedApi, free_port, serving
 from tests.privacy.conftest import describe
 from tests.privacy.socket_guard import SocketGuard
 
 pytestmark = pytest.mark.e2e
-OPENED: list[RemoteSession] = []
-
-
-def _open(*args: object) -> RemoteSession:
-    session = RemoteSession(*args)  # type: ignore[arg-type]
-    OPENED.append(session)
-    return session
-
-
-@pytest.fixture(autouse=True)
-def close_sessions() -> Iterator[None]:
-    yield
-    while OPENED:
-        OPENED.pop().close()
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +43,7 @@ def test_an_answer_reaches_its_engine_and_nothing_else(peer: ServedApi) -> None:
     guard = SocketGuard.installed()
     guard.start(only=frozenset({("127.0.0.1", peer.port)}))
     try:
-        events = _ask(_open(chosen))
+        events = _ask(open_session(chosen))
     finally:
         attempts = guard.stop()
     assert not attempts, describe(attempts)
@@ -69,7 +56,7 @@ def test_offline_mode_reaches_no_engine_at_all(peer: ServedApi) -> None:
     guard = SocketGuard.installed()
     guard.start(only=frozenset())  # not even the engine's own address
     try:
-        events = _ask(_open(engine))
+        events = _ask(open_session(engine))
     finally:
         attempts = guard.stop()
     assert not attempts, describe(attempts)

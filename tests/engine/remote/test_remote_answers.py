@@ -35,23 +35,10 @@ from engine.protocol import (
 from engine.remote.engines import add_engine
 from engine.remote.remote_session import RemoteSession
 from engine.settings import save_settings
+from tests.engine.remote.sessions import close_sessions, open_session  # noqa: F401 - close_sessions: an autouse fixture
 from tests.engine.server.served import ServedApi, free_port, serving
 
 pytestmark = pytest.mark.e2e
-OPENED: list[RemoteSession] = []
-
-
-def _open(*args: object) -> RemoteSession:
-    session = RemoteSession(*args)  # type: ignore[arg-type]
-    OPENED.append(session)
-    return session
-
-
-@pytest.fixture(autouse=True)
-def close_sessions() -> Iterator[None]:
-    yield
-    while OPENED:
-        OPENED.pop().close()
 
 
 KEY = "sk-test-remote"
@@ -79,7 +66,7 @@ def _ask(session: RemoteSession, max_tokens: int = 24, **sampling: object) -> li
 
 def test_a_remote_answer_streams_with_hearths_and_the_servers_own_figures(peer: ServedApi) -> None:
     engine = add_engine("peer", peer.base_url, api_key=KEY)
-    session = _open(engine)
+    session = open_session(engine)
     events = _ask(session)
     tokens = [e for e in events if isinstance(e, Token)]
     (finished,) = [e for e in events if isinstance(e, Finished)]
@@ -110,7 +97,7 @@ def test_a_remote_answer_streams_with_hearths_and_the_servers_own_figures(peer: 
 
 def test_a_wrong_key_is_refused_in_one_sentence_and_not_retried(peer: ServedApi) -> None:
     engine = add_engine("peer", peer.base_url, api_key="wrong")
-    events = _ask(_open(engine))
+    events = _ask(open_session(engine))
     (failed,) = events
     assert isinstance(failed, AnswerFailed)
     assert failed.reason == message("remote.bad_key", name="peer", host=f"127.0.0.1:{peer.port}")
@@ -119,8 +106,8 @@ def test_a_wrong_key_is_refused_in_one_sentence_and_not_retried(peer: ServedApi)
 
 def test_a_busy_server_is_retried_after_its_retry_after_and_then_answers(peer: ServedApi) -> None:
     engine = add_engine("peer", peer.base_url, api_key=KEY)
-    first = _open(engine, "SmolLM2-135M-Instruct.Q4_1")
-    second = _open(engine, "SmolLM2-135M-Instruct.Q4_1")
+    first = open_session(engine, "SmolLM2-135M-Instruct.Q4_1")
+    second = open_session(engine, "SmolLM2-135M-Instruct.Q4_1")
     long_id = first.new_id()
     first.send(Generate(long_id, QUESTION, SamplingParams(max_tokens=2000, temperature=0.8), time.monotonic()))
     long_answer = threading.Thread(target=lambda: list(first.events()))
@@ -161,7 +148,7 @@ def test_offline_mode_sends_nothing_to_a_remote_engine(peer: ServedApi) -> None:
     engine = add_engine("peer", peer.base_url, api_key=KEY)
     before = peer.metrics({"Authorization": f"Bearer {KEY}"}).get("hearth_requests_total", 0)
     save_settings({"offline_mode": True})
-    (failed,) = _ask(_open(engine))
+    (failed,) = _ask(open_session(engine))
     assert isinstance(failed, AnswerFailed)
     assert failed.reason == message("remote.offline", name="peer", host=f"127.0.0.1:{peer.port}")
     assert peer.metrics({"Authorization": f"Bearer {KEY}"}).get("hearth_requests_total", 0) == before
@@ -219,7 +206,7 @@ def llama_cpp_server(starter_model: Path, tmp_path: Path) -> Iterator[str]:
 
 def test_a_third_party_server_that_sends_no_timings_leaves_those_figures_unknown(llama_cpp_server: str) -> None:
     engine = add_engine("llamacpp", llama_cpp_server)
-    events = _ask(_open(engine), 16)
+    events = _ask(open_session(engine), 16)
     (finished,) = [e for e in events if isinstance(e, Finished)]
     remote = finished.metrics.remote
     assert remote is not None
@@ -235,7 +222,7 @@ def test_a_server_killed_mid_answer_keeps_the_text_and_offers_this_computer(
 ) -> None:
     with serving(tmp_path / "doomed", probed_kernels, "--parallel", "1") as doomed:
         engine = add_engine("doomed", doomed.base_url)
-        session = _open(engine)
+        session = open_session(engine)
         counting = (ChatMessage("user", "Count from 1 to 500, one number per line."),)
         session.send(Generate(session.new_id(), counting, SamplingParams(max_tokens=2000, temperature=0), 0.0))
         events: list[ClientEvent] = []
