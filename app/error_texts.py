@@ -876,6 +876,53 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "EngineErrors", "The engine {name} at {host} is not asked for {what}; Hearth does that on this computer."
         )
     ),
+    "rpc.bad_address": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{address} is not a machine address llama.cpp can use; write it as 192.168.1.20 or 192.168.1.20:50052.",
+        )
+    ),
+    "rpc.not_added": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "{address} is not among the machines the model is split across ({known}).",
+        )
+    ),
+    "rpc.unreachable": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The machine at {address} did not answer ({problem}); start rpc-server there, or remove "
+            "it from the machines the model is split across.",
+        )
+    ),
+    "rpc.other_version": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The rpc-server at {address} speaks version {version} of llama.cpp's RPC protocol and "
+            "this Hearth speaks {needed}; run an rpc-server built from the same llama.cpp as "
+            "Hearth's.",
+        )
+    ),
+    "rpc.not_rpc": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "What answers at {address} is not llama.cpp's rpc-server.",
+        )
+    ),
+    "rpc.unsupported": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "This copy of llama.cpp cannot split a model across machines (it was built without RPC); "
+            'see "Split one model across machines" in Hearth\'s README.',
+        )
+    ),
+    "rpc.lost": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "A machine the model is split across stopped answering ({addresses}); the model was "
+            "loaded again on this computer alone.",
+        )
+    ),
     "kernels.override": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

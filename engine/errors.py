@@ -159,6 +159,13 @@ ErrorCode = Literal[
     "remote.retrying.busy",
     "remote.retrying.unreachable",
     "remote.unsupported",
+    "rpc.bad_address",
+    "rpc.not_added",
+    "rpc.unreachable",
+    "rpc.other_version",
+    "rpc.not_rpc",
+    "rpc.unsupported",
+    "rpc.lost",
     "kernels.override",
     "kernels.no_probe_model",
     "kernels.probe_failed",
@@ -431,6 +438,27 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
         "remote.retrying.busy": "The engine {name} at {host} is busy; retrying in {seconds} s.",
         "remote.retrying.unreachable": "The engine {name} at {host} could not be reached; retrying in {seconds} s.",
         "remote.unsupported": "The engine {name} at {host} is not asked for {what}; Hearth does that on this computer.",
+        "rpc.bad_address": (
+            "{address} is not a machine address llama.cpp can use; write it as 192.168.1.20 or 192.168.1.20:50052."
+        ),
+        "rpc.not_added": "{address} is not among the machines the model is split across ({known}).",
+        "rpc.unreachable": (
+            "The machine at {address} did not answer ({problem}); start rpc-server there, or remove it from the "
+            "machines the model is split across."
+        ),
+        "rpc.other_version": (
+            "The rpc-server at {address} speaks version {version} of llama.cpp's RPC protocol and this Hearth "
+            "speaks {needed}; run an rpc-server built from the same llama.cpp as Hearth's."
+        ),
+        "rpc.not_rpc": "What answers at {address} is not llama.cpp's rpc-server.",
+        "rpc.unsupported": (
+            "This copy of llama.cpp cannot split a model across machines (it was built without RPC); see "
+            '"Split one model across machines" in Hearth\'s README.'
+        ),
+        "rpc.lost": (
+            "A machine the model is split across stopped answering ({addresses}); the model was loaded again on "
+            "this computer alone."
+        ),
         "kernels.override": "{variable}={value} is set.",
         "kernels.no_probe_model": "No model was found to probe the kernels with.",
         "kernels.probe_failed": "The kernel probe failed: {problem}.",
