@@ -42,7 +42,7 @@ DEFAULT_TITLE = "New chat"
 
 _CONVERSATION_COLUMNS = (
     "id, title, title_is_auto, model, system_prompt, sampling, overflow_policy, template_override, "
-    "current_leaf_id, created_at, updated_at, model_path, document_sets"
+    "current_leaf_id, created_at, updated_at, model_path, document_sets, fallback_local"
 )
 _MESSAGE_COLUMNS = (
     "id, conversation_id, parent_id, role, text, state, token_ids, token_start, token_model, metrics, error, "
@@ -134,6 +134,7 @@ def _row_to_conversation(row: tuple[Any, ...]) -> Conversation:
         updated_at=row[10],
         model_path=row[11],
         document_sets=tuple(json.loads(row[12] or "[]")),
+        fallback_local=bool(row[13]),
     )
 
 
@@ -304,8 +305,11 @@ class ConversationStore:
         template_override: str | None = None,
         clear_template_override: bool = False,
         document_sets: Sequence[str] | None = None,
+        fallback_local: bool | None = None,
     ) -> Conversation:
         changes: dict[str, Any] = {}
+        if fallback_local is not None:
+            changes["fallback_local"] = int(fallback_local)
         if document_sets is not None:
             changes["document_sets"] = json.dumps(list(document_sets), ensure_ascii=False)
         if model is not None:

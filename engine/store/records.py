@@ -30,6 +30,9 @@ class Conversation:
     updated_at: float
     model_path: str = ""  # the model file it last used ("" before any answer): opening it loads that model
     document_sets: tuple[str, ...] = ()  # the document sets its answers come from (engine/docs/)
+    # On a remote engine that does not answer: ask the model on this computer at once (True), or only
+    # offer to (False). The conversation keeps its remote engine either way and tries it first.
+    fallback_local: bool = False
 
 
 @dataclass(frozen=True)

@@ -79,12 +79,19 @@ ALTER TABLE conversations ADD COLUMN document_sets TEXT NOT NULL DEFAULT '[]';
 ALTER TABLE messages ADD COLUMN sources TEXT NOT NULL DEFAULT '[]';
 """
 
+# A conversation on a remote engine may answer from the model on this computer when the engine
+# does not answer (1), instead of only offering to (0).
+V6_FALLBACK_LOCAL = """
+ALTER TABLE conversations ADD COLUMN fallback_local INTEGER NOT NULL DEFAULT 0;
+"""
+
 MIGRATIONS: tuple[str, ...] = (
     V1_CONVERSATIONS_AND_MESSAGES,
     V2_CONVERSATION_SETTINGS_AND_PRESETS,
     V3_WRITER_START_TIME,
     V4_CONVERSATION_MODEL_PATH,
     V5_DOCUMENT_SETS_AND_SOURCES,
+    V6_FALLBACK_LOCAL,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

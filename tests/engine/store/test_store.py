@@ -300,3 +300,15 @@ def test_a_conversation_remembers_its_model_file(tmp_path: Path) -> None:
         s.update_settings(c.id, model="gemma", model_path="/models/gemma.gguf")
         again = s.get(c.id)
         assert (again.model, again.model_path) == ("gemma", "/models/gemma.gguf")
+
+
+def test_a_conversation_remembers_whether_it_falls_back_to_this_computer(tmp_path: Path) -> None:
+    path = tmp_path / "c.sqlite3"
+    with ConversationStore(path) as s:
+        c = s.create(model="gpu-model", model_path="remote:gpu-box/gpu-model")
+        assert not c.fallback_local  # off until the user chooses it
+        assert s.update_settings(c.id, fallback_local=True).fallback_local
+        s.update_settings(c.id, model="other")  # other settings leave it as it is
+    with ConversationStore(path) as s:
+        assert s.get(c.id).fallback_local
+        assert not s.update_settings(c.id, fallback_local=False).fallback_local
