@@ -919,8 +919,8 @@ ENGINE_SENTENCES: Mapping[str, str] = {
     "rpc.lost": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
-            "A machine the model is split across stopped answering ({addresses}); the model was "
-            "loaded again on this computer alone.",
+            "A machine the model is split across stopped answering, so the engine stopped; your next "
+            "message starts it again on the machines that still answer.",
         )
     ),
     "kernels.override": str(

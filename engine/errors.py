@@ -456,8 +456,8 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             '"Split one model across machines" in Hearth\'s README.'
         ),
         "rpc.lost": (
-            "A machine the model is split across stopped answering ({addresses}); the model was loaded again on "
-            "this computer alone."
+            "A machine the model is split across stopped answering, so the engine stopped; your next "
+            "message starts it again on the machines that still answer."
         ),
         "kernels.override": "{variable}={value} is set.",
         "kernels.no_probe_model": "No model was found to probe the kernels with.",

@@ -144,6 +144,10 @@ class LoadOptions:
     # False: each slot keeps its own KV stream (memory for parallel x n_ctx tokens, and no slot can
     # touch another's cells). True: one pool of n_ctx tokens that the slots share.
     kv_unified: bool = False
+    # Machines running llama.cpp's rpc-server ("host:port") that take a share of the model's layers
+    # (engine/runtime/rpc_devices.py); with n_gpu_layers AUTO every layer goes to them (and to any GPU
+    # here), split by their free memory, as llama.cpp's own --rpc does.
+    rpc_servers: tuple[str, ...] = ()
 
 
 # --- commands (parent -> engine) --------------------------------------------------
@@ -276,6 +280,25 @@ class ModelInfo:
     n_layers: int = 0  # the model's repeating layers plus its output layer: what can be offloaded
     offload_devices: tuple[str, ...] = ()  # the GPUs those layers went to, e.g. "CUDA0: NVIDIA H200"
     n_vocab: int = 0  # token ids run 0 .. n_vocab - 1 (the local API checks logit_bias against it)
+    # Where the layers went, as llama.cpp placed them (its load log), in device order; () where not known.
+    layer_split: tuple[LayerShare, ...] = ()
+    # Machines of LoadOptions.rpc_servers left out of this load: (address, outcome, detail), with the
+    # outcome and detail of engine.remote.rpc_machines.MachineProbe; the model loaded on the others.
+    rpc_left_out: tuple[tuple[str, str, str], ...] = ()
+    rpc_unsupported: bool = False  # machines were listed, but this llama.cpp cannot use them
+
+
+@dataclass(frozen=True)
+class LayerShare:
+    """How many of a model's layers one device holds."""
+
+    device: str  # llama.cpp's name: "CPU", "CUDA0", "RPC0"
+    where: str  # what it is: a GPU's name, or for "RPC<n>" the machine's address
+    layers: int
+
+    @property
+    def remote(self) -> bool:
+        return self.device.startswith("RPC")
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ import json
 import sys
 from typing import TextIO
 
+from engine.cli import rpc_machines as rpc_cli
 from engine.errors import UserError
 from engine.remote.engines import TRUST_CHOICES, RemoteEngine, add_engine, list_engines, remove_engine
+from engine.remote.rpc_machines import list_machines
 
 TRUST_WORDS = {
     "mine": "a computer of yours: it reads what you send it",
@@ -33,10 +35,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     listing.add_argument("--json", action="store_true", help="as JSON")
     remove = actions.add_parser("rm", help="forget an engine (and its key)")
     remove.add_argument("name")
+    rpc_cli.add_parser(actions)
 
 
 def run_engines(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout  # looked up now, not when this module was imported
+    if args.engines_command == "rpc":
+        return rpc_cli.run_rpc(args, out)
     if args.engines_command == "add":
         engine = add_engine(args.name, args.url, args.api_key, args.trust)
         print(f"Added {engine.name}: {engine.base_url} ({TRUST_WORDS[engine.trust]}).", file=out)
@@ -54,7 +59,9 @@ def run_engines(args: argparse.Namespace, out: TextIO | None = None) -> int:
         ]
         print(json.dumps(rows, ensure_ascii=False), file=out)
         return 0
-    print("local    this computer (the engine Hearth runs itself)", file=out)
+    machines = list_machines()
+    split = f", split across {', '.join(machines)} (hearth engines rpc list)" if machines else ""
+    print(f"local    this computer (the engine Hearth runs itself{split})", file=out)
     for engine in engines:
         key = ", API key set" if engine.has_key else ""
         print(f"{engine.name:<8} {engine.base_url} ({TRUST_WORDS[engine.trust]}{key})", file=out)

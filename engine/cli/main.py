@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 
 def _add_model_options(parser: argparse.ArgumentParser) -> None:
@@ -28,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--prompt", help="text to send at start (with --screenshot)")
     parser.add_argument("--language", help="interface language, e.g. en, zh_TW, zh_CN (default: the system's)")
     sub = parser.add_subparsers(dest="command")
+    from engine.cli import rpc_machines as rpc_cli
+
     run = sub.add_parser("run", help="stream one answer to stdout, without a window")
     _add_model_options(run)
     run.add_argument("--system", help="system prompt (with --chat: also the conversation's from now on)")
@@ -46,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--engine", metavar="NAME", help="ask this remote engine (hearth engines add) instead of this computer"
     )
+    rpc_cli.add_rpc_option(run)
     run.add_argument("prompt", help="the message to send")
     _add_chats_parser(sub)
     _add_models_parser(sub)
@@ -107,6 +111,7 @@ def _models(args: argparse.Namespace) -> int:
 
 def _run_headless(args: argparse.Namespace) -> int:
     from engine.cli.run import RunError, RunRequest, run
+    from engine.errors import UserError
     from engine.settings import load_settings, settings_notice
 
     load_settings()  # a damaged settings file is set aside now and said once
@@ -128,7 +133,13 @@ def _run_headless(args: argparse.Namespace) -> int:
         embedding_model=args.embedding_model,
         engine=args.engine,
     )
-    return _one_line_errors(lambda: run(request), RunError)
+
+    def act() -> int:
+        from engine.cli.rpc_machines import rpc_servers
+
+        return run(replace(request, rpc_servers=rpc_servers(args)))  # a bad --rpc address: one sentence
+
+    return _one_line_errors(act, (RunError, UserError))
 
 
 def _chats(args: argparse.Namespace) -> int:

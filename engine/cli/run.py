@@ -17,6 +17,7 @@ from engine.client.answer_json import metrics_json
 from engine.client.session import EngineSession
 from engine.models.starter_model import StarterModelMissingError, starter_model_path
 from engine.protocol import (
+    AUTO_GPU_LAYERS,
     AnswerFailed,
     CacheReport,
     ChatMessage,
@@ -40,6 +41,7 @@ from engine.protocol import (
     Token,
     Unloaded,
 )
+from engine.remote.rpc_machines import split_problems
 
 if TYPE_CHECKING:
     from engine.docs.grounding import Grounding
@@ -68,6 +70,7 @@ class RunRequest:
     docs: tuple[str, ...] = ()  # answer from these document sets (engine/docs/grounding.py)
     embedding_model: str | None = None  # for --docs: a library name or GGUF path (default: the library's first)
     engine: str | None = None  # a remote engine's name (hearth engines add): it answers, with `model` its model id
+    rpc_servers: tuple[str, ...] = ()  # rpc-server machines the local model is split across (--rpc)
 
     def sampling_changes(self) -> dict[str, Any]:
         """The sampling settings given on the command line."""
@@ -163,7 +166,14 @@ def run(request: RunRequest, out: TextIO = sys.stdout) -> int:
     try:
         session.start(load_began_at=sent_at)  # the first start on a new computer probes the kernels
         # One answer: one slot, so the context memory is allocated once, not per slot.
-        options = LoadOptions(model_path, n_ctx=request.ctx, n_threads=request.threads, parallel=1)
+        options = LoadOptions(
+            model_path,
+            n_ctx=request.ctx,
+            n_threads=request.threads,
+            parallel=1,
+            n_gpu_layers=AUTO_GPU_LAYERS if request.rpc_servers else 0,
+            rpc_servers=request.rpc_servers,
+        )
         session.send(Load(session.new_id(), options))
         session.send(generate)
         return answer.stream(session)
@@ -230,6 +240,8 @@ class _Answer:
                 self.loaded = event.info
                 if event.info.chat_template_warning:
                     print(f"hearth: {event.info.chat_template_warning}", file=sys.stderr)
+                for problem in split_problems(event.info):  # machines left out: the model runs on the rest
+                    print(f"hearth: {problem}", file=sys.stderr)
             case Started():
                 self.started = event
                 if turn is not None and turn.writer is None:  # a second try after a crash saves nothing twice
@@ -280,6 +292,10 @@ class _Answer:
                 "gpu_layers": self.loaded.gpu_layers,
                 "n_layers": self.loaded.n_layers,
                 "offload_devices": list(self.loaded.offload_devices),
+                "layers": [
+                    {"device": share.device, "where": share.where, "layers": share.layers}
+                    for share in self.loaded.layer_split
+                ],
             }
         if turn is not None:
             turn.finish("interrupted" if event.metrics.stop_reason == "cancelled" else "complete", metrics)

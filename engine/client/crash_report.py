@@ -52,10 +52,20 @@ def describe_exit(
     return str(exit_error(exitcode, oom_kills_before=oom_kills_before, oom_kills_now=oom_kills_now))
 
 
+# What llama.cpp's RPC client writes before it aborts the process (ggml-rpc.cpp): a machine the model
+# was split across went away, or never answered.
+RPC_ABORTS = ("Remote RPC server crashed", "RPC handshake failed", "Failed to connect to")
+
+
 def exit_error(
-    exitcode: int | None, *, oom_kills_before: int | None = None, oom_kills_now: int | None = None
+    exitcode: int | None,
+    *,
+    oom_kills_before: int | None = None,
+    oom_kills_now: int | None = None,
+    log_tail: str = "",
 ) -> EngineExitError:
-    """describe_exit's sentence as an error, with its code and values."""
+    """describe_exit's sentence as an error, with its code and values. `log_tail`: the child's last log
+    lines, which tell an abort of llama.cpp's RPC client (a machine gone) from any other."""
     if exitcode is None:
         return EngineExitError("engine.stopped_responding")
     if exitcode >= 0:
@@ -68,6 +78,8 @@ def exit_error(
         and oom_kills_now > oom_kills_before
     ):
         return EngineExitError("engine.crashed.out_of_memory")
+    if number == signal.SIGABRT and any(marker in log_tail for marker in RPC_ABORTS):
+        return EngineExitError("rpc.lost")
     if number in SIGNAL_CODES:
         return EngineExitError(SIGNAL_CODES[number])
     try:

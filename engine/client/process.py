@@ -170,7 +170,9 @@ class EngineProcess:
         self.exitcode = exitcode
         tail = self.stderr_tail()
         self._close_conn()
-        gone = exit_error(exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count())
+        gone = exit_error(
+            exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count(), log_tail=tail
+        )
         return EngineDied.from_error(gone, tail)
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> str:

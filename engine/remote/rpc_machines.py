@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.errors import UserError
+from engine.protocol import ModelInfo
 from engine.settings import load_string_list, save_string_list
 
 SETTINGS_KEY = "rpc_machines"
@@ -159,3 +160,11 @@ def _read(sock: socket.socket, size: int) -> bytes:
             break
         data += chunk
     return data
+
+
+def split_problems(info: ModelInfo) -> list[RpcMachineError]:
+    """What a load could not use of the machines it was given, one sentence each."""
+    problems = [MachineProbe(*left_out).error() for left_out in info.rpc_left_out]  # type: ignore[arg-type]
+    if info.rpc_unsupported:
+        problems.insert(0, RpcMachineError("rpc.unsupported"))
+    return problems

@@ -29,10 +29,16 @@ class GgmlDevice:
     backend: str  # the backend that registered it: "CPU", "CUDA", "Metal", "Vulkan", ...
     free_bytes: int
     total_bytes: int
+    handle: int = 0  # ggml_backend_dev_t, for llama_model_params.devices
 
     @property
     def is_gpu(self) -> bool:
-        return self.kind in ("gpu", "igpu")
+        """A GPU of this computer (an rpc-server's device counts as a GPU to llama.cpp, not here)."""
+        return self.kind in ("gpu", "igpu") and not self.is_remote
+
+    @property
+    def is_remote(self) -> bool:
+        return self.backend == "RPC"
 
     @property
     def label(self) -> str:
@@ -100,6 +106,7 @@ def list_devices() -> list[GgmlDevice]:
                 backend=_text(lib.ggml_backend_reg_name(registry)) if registry else "",
                 free_bytes=int(free.value),
                 total_bytes=int(total.value),
+                handle=int(device),
             )
         )
     return devices
@@ -118,5 +125,5 @@ def free_vram() -> int | None:
         return None
     if not llama_cpp.llama_supports_gpu_offload():
         return None
-    gpus = [device.free_bytes for device in list_devices() if device.kind == "gpu"]
+    gpus = [device.free_bytes for device in list_devices() if device.kind == "gpu" and not device.is_remote]
     return sum(gpus) if gpus else None

@@ -9,15 +9,20 @@ and the log holds no message text: those lines, and debug lines, are left out.
 from __future__ import annotations
 
 import ctypes
+import re
 import sys
 from typing import Any
 
 import llama_cpp
 
-_DEBUG = 4  # GGML_LOG_LEVEL_DEBUG
+_DEBUG = 1  # GGML_LOG_LEVEL_DEBUG (ggml.h: NONE 0, DEBUG 1, INFO 2, WARN 3, ERROR 4, CONT 5)
 _CONTINUED = 5  # GGML_LOG_LEVEL_CONT: more of the line before
 _QUOTES_TEXT = (b"Grammar ",)  # llama-grammar.cpp's trigger lines
 _last_kept = [True]
+# llama.cpp says where each layer goes only in a debug line of the load ("load_tensors: layer  3
+# assigned to device RPC0, is_swa = 0"); the panel's "where the layers are" is read from those.
+_LAYER_LINE = re.compile(rb"^load_tensors: layer\s+(\d+) assigned to device ([^,\s]+)")
+_layer_devices: dict[int, str] = {}
 
 
 def _keep(level: int, text: bytes) -> bool:
@@ -27,6 +32,8 @@ def _keep(level: int, text: bytes) -> bool:
 
 
 def _write(level: int, text: bytes, _user_data: Any) -> None:
+    if level == _DEBUG and (match := _LAYER_LINE.match(text)):
+        _layer_devices[int(match.group(1))] = match.group(2).decode("utf-8", errors="replace")
     kept = _last_kept[0] = _keep(level, text)
     if kept:
         sys.stderr.write(text.decode("utf-8", errors="replace"))
@@ -39,3 +46,14 @@ _callback = llama_cpp.llama_log_callback(_write)
 def keep_out_message_text() -> None:
     """Route llama.cpp's log through `_write`."""
     llama_cpp.llama_log_set(_callback, ctypes.c_void_p(0))
+
+
+def start_layer_record() -> None:
+    """Forget the last load's layer placement; call before loading a model."""
+    _layer_devices.clear()
+
+
+def layer_record() -> dict[int, str]:
+    """Layer index -> llama.cpp's device name ("CPU", "CUDA0", "RPC0"), as the last load placed them;
+    index n_layer is the output layer."""
+    return dict(_layer_devices)

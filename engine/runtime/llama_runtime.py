@@ -24,10 +24,18 @@ from engine.kernels.kernel_sets import KernelSet, uses_extra_buffers
 from engine.kernels.remembered import known_kernels
 from engine.kernels.simulated_trap import trap_if_refused
 from engine.prompt.chat_template import BROKEN_SOURCE, BROKEN_TEMPLATE_WARNING, ChatTemplate, choose_template
-from engine.protocol import AUTO_GPU_LAYERS, KvCacheType, LoadOptions, ModelInfo, SamplingParams, StopReason
+from engine.protocol import (
+    AUTO_GPU_LAYERS,
+    KvCacheType,
+    LayerShare,
+    LoadOptions,
+    ModelInfo,
+    SamplingParams,
+    StopReason,
+)
 from engine.runtime.batch import SHARED_READ_CHUNK, TokenBatch
 from engine.runtime.cpu_variants import load_cpu_backend
-from engine.runtime.llama_log import keep_out_message_text
+from engine.runtime.llama_log import keep_out_message_text, layer_record, start_layer_record
 from engine.runtime.sampler import sampler_chain
 from engine.runtime.sequence import DecodeAbortedError, DecodeError, SequenceMemory
 
@@ -121,6 +129,7 @@ class LlamaModel:
         model_params.n_gpu_layers = gpu_layers(options)
         # The safe kernel set leaves out AMX and repacked weights (engine/kernels/kernel_sets.py).
         model_params.use_extra_bufts = uses_extra_buffers(kernels)
+        self._choose_devices(options, model_params)
 
         def progress(fraction: float, _user_data: ctypes.c_void_p) -> bool:
             if on_progress is not None:
@@ -130,6 +139,7 @@ class LlamaModel:
         # Keep a reference: ctypes frees the trampoline when the Python object dies.
         self._progress_cb = llama_cpp.llama_progress_callback(progress)
         model_params.progress_callback = self._progress_cb
+        start_layer_record()
         model = llama_cpp.llama_model_load_from_file(str(path).encode(), model_params)
         if not model:
             raise ModelLoadError("model_load.llama_refused", name=path.name)
@@ -226,12 +236,60 @@ class LlamaModel:
             n_layers=n_layers,
             offload_devices=devices,
             n_vocab=self.n_vocab,
+            layer_split=self._layer_split(),
+            rpc_left_out=self._rpc_left_out,
+            rpc_unsupported=self._rpc_unsupported,
+        )
+
+    def _choose_devices(self, options: LoadOptions, model_params: llama_cpp.llama_model_params) -> None:
+        """Add the machines of options.rpc_servers that answer as devices. Once any was registered in
+        this process, the devices are always named: llama.cpp would otherwise use every registered
+        one, a machine the user has since removed included."""
+        from engine.runtime import rpc_devices
+
+        self._rpc_left_out: tuple[tuple[str, str, str], ...] = ()
+        self._rpc_unsupported = False
+        self._rpc_names: dict[str, str] = {}
+        self._devices: ctypes.Array[ctypes.c_void_p] | None = None
+        if not options.rpc_servers and not rpc_devices.any_registered():
+            return
+        registration = rpc_devices.RpcRegistration()
+        if options.rpc_servers:
+            try:
+                registration = rpc_devices.register(options.rpc_servers)
+            except rpc_devices.RpcUnsupportedError:
+                logger.warning("rpc machines listed, but this llama.cpp has no RPC backend")
+                self._rpc_unsupported = True
+        self._rpc_left_out = tuple((m.endpoint, m.outcome, m.detail) for m in registration.left_out)
+        self._rpc_names = {device.name: device.endpoint for device in registration.devices}
+        from engine.runtime.ggml_devices import gpu_devices
+
+        handles = [device.handle for device in gpu_devices()] + [device.handle for device in registration.devices]
+        self._devices = (ctypes.c_void_p * (len(handles) + 1))(*handles, None)  # NULL-terminated; kept alive
+        model_params.devices = ctypes.cast(self._devices, ctypes.c_void_p)
+        if registration.devices and options.n_gpu_layers == AUTO_GPU_LAYERS:
+            model_params.n_gpu_layers = -1  # every layer to the devices, split by their free memory
+
+    def _layer_split(self) -> tuple[LayerShare, ...]:
+        """How many layers each device holds, from llama.cpp's own load log, in the order of the layers."""
+        from engine.runtime.ggml_devices import list_devices
+
+        labels = {device.name: device.label for device in list_devices() if not device.is_remote}
+        counts: dict[str, int] = {}
+        for _layer, device in sorted(layer_record().items()):
+            counts[device] = counts.get(device, 0) + 1
+        return tuple(
+            LayerShare(device, self._rpc_names.get(device) or labels.get(device, device), layers)
+            for device, layers in counts.items()
         )
 
     def _offload(self) -> tuple[int, int, tuple[str, ...]]:
         """Where the layers run: llama.cpp offloads the last `n_gpu_layers` of n_layer + 1 (the
         output layer counts) to the GPUs, split by layer; nothing on a build without offload."""
         n_layers = int(llama_cpp.llama_model_n_layer(self._model)) + 1
+        if split := self._layer_split():  # what llama.cpp said it did
+            on_gpus = [share for share in split if share.device != "CPU" and not share.remote]
+            return sum(share.layers for share in on_gpus), n_layers, tuple(share.where for share in on_gpus)
         if not llama_cpp.llama_supports_gpu_offload():
             return 0, n_layers, ()
         from engine.runtime.ggml_devices import gpu_devices

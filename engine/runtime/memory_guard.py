@@ -67,7 +67,9 @@ def check_memory(options: LoadOptions, *, replacing: LoadOptions | None = None) 
     """The refusal (one sentence with the numbers) if the model will not fit in the memory free now, else None.
 
     `replacing`: the model this load unloads first; its memory counts as free."""
-    if options.ignore_memory_guard:
+    if options.ignore_memory_guard or options.rpc_servers:
+        # Split across machines, most of the model lives on them, whose free memory is known only once
+        # they are registered; an rpc-server that cannot hold its share fails the load cleanly.
         return None
     free_ram, free_vram = fit.system_memory()
     if replacing is not None:
