@@ -898,9 +898,9 @@ ENGINE_SENTENCES: Mapping[str, str] = {
     "rpc.other_version": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",
-            "The rpc-server at {address} speaks version {version} of llama.cpp's RPC protocol and "
-            "this Hearth speaks {needed}; run an rpc-server built from the same llama.cpp as "
-            "Hearth's.",
+            "The rpc-server at {address} speaks another version of llama.cpp's RPC protocol "
+            "({version}) than this Hearth ({needed}); run an rpc-server built from the same "
+            "llama.cpp as Hearth's.",
         )
     ),
     "rpc.not_rpc": str(

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from engine.protocol import Failed, LoadOptions
+from engine.protocol import AUTO_GPU_LAYERS, Failed, LoadOptions
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -35,6 +35,7 @@ def launch(args: argparse.Namespace) -> int:
     from app.resources import resource_path
     from app.style import apply_style
     from engine.models.starter_model import StarterModelMissingError, starter_model_path
+    from engine.remote.rpc_machines import list_machines
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -66,7 +67,16 @@ def launch(args: argparse.Namespace) -> int:
         window.load_error.show_error(error_text(exc), "")
         model_path = None
     if model_path:
-        window.models.load_model(LoadOptions(model_path, n_ctx=args.ctx, n_threads=args.threads))
+        machines = tuple(list_machines())  # split across the rpc-server machines the user added, if any
+        window.models.load_model(
+            LoadOptions(
+                model_path,
+                n_ctx=args.ctx,
+                n_threads=args.threads,
+                rpc_servers=machines,
+                n_gpu_layers=AUTO_GPU_LAYERS if machines else 0,
+            )
+        )
 
     exit_code = [0]
     if args.screenshot:

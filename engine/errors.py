@@ -447,8 +447,8 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             "machines the model is split across."
         ),
         "rpc.other_version": (
-            "The rpc-server at {address} speaks version {version} of llama.cpp's RPC protocol and this Hearth "
-            "speaks {needed}; run an rpc-server built from the same llama.cpp as Hearth's."
+            "The rpc-server at {address} speaks another version of llama.cpp's RPC protocol ({version}) than "
+            "this Hearth ({needed}); run an rpc-server built from the same llama.cpp as Hearth's."
         ),
         "rpc.not_rpc": "What answers at {address} is not llama.cpp's rpc-server.",
         "rpc.unsupported": (

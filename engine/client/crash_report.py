@@ -87,3 +87,13 @@ def exit_error(
     except ValueError:
         name = f"signal {number}"
     return EngineExitError("engine.signal", signal=name)
+
+
+def without_backtrace(log_text: str) -> str:
+    """The log up to the debugger's backtrace that ggml prints after its abort message (gdb, where it
+    is installed): the lines a person can read, with the abort's own message last."""
+    lines = log_text.splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith(("[New LWP ", "[Thread debugging using")):
+            return "\n".join(lines[:index])
+    return log_text

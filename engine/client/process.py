@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from engine import paths
-from engine.client.crash_report import exit_error, oom_kill_count
+from engine.client.crash_report import exit_error, oom_kill_count, without_backtrace
 from engine.errors import UserError
 from engine.kernels.kernel_sets import KernelSet
 from engine.protocol import Command, EngineDied, Event, Shutdown
 
 logger = logging.getLogger(__name__)
 
+ABORT_SEARCH_LINES = 1000
 STDERR_TAIL_LINES = 20
 LOG_ROTATE_BYTES = 5 * 1024 * 1024
 NOT_RUNNING = "The engine is not running."
@@ -168,10 +169,12 @@ class EngineProcess:
             self._proc.join(2.0)
             exitcode = self._proc.exitcode
         self.exitcode = exitcode
-        tail = self.stderr_tail()
         self._close_conn()
+        # ggml prints a debugger's backtrace after its abort message: read far enough back to see it.
+        last_words = without_backtrace(self.stderr_tail(lines=ABORT_SEARCH_LINES))
+        tail = "\n".join(last_words.splitlines()[-STDERR_TAIL_LINES:])
         gone = exit_error(
-            exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count(), log_tail=tail
+            exitcode, oom_kills_before=self._oom_kills_at_start, oom_kills_now=oom_kill_count(), log_tail=last_words
         )
         return EngineDied.from_error(gone, tail)
 

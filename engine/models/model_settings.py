@@ -25,6 +25,11 @@ class ModelSettings:
     kv_unified: bool = False  # True: the answers share one pool of n_ctx tokens instead
 
     def load_options(self, model_path: str, **extra: Any) -> LoadOptions:
+        """What loading `model_path` asks of the engine: these settings, split across the rpc-server
+        machines the user added (the same for every model)."""
+        from engine.remote.rpc_machines import list_machines
+
+        extra.setdefault("rpc_servers", tuple(list_machines()))
         return LoadOptions(
             model_path,
             n_ctx=self.n_ctx,

@@ -133,18 +133,27 @@ def probe(endpoint: str, timeout: float = 3.0) -> MachineProbe:
     """Connect and say hello as llama.cpp's client does (no transport upgrade asked), then hang up."""
     host, _, port = endpoint.rpartition(":")
     try:
-        with socket.create_connection((host, int(port)), timeout=timeout) as sock:
-            sock.sendall(struct.pack("<BQ", _HELLO, _CAPS_SIZE) + bytes(_CAPS_SIZE))
-            reply = _read(sock, 8 + _HELLO_REPLY_SIZE)
+        sock = socket.create_connection((host, int(port)), timeout=timeout)
     except TimeoutError:
         return MachineProbe(endpoint, "unreachable", "no answer in time")
     except OSError as exc:
         return MachineProbe(endpoint, "unreachable", exc.strerror or type(exc).__name__)
-    if len(reply) < 8 + 3:
+    with sock:
+        try:
+            sock.sendall(struct.pack("<BQ", _HELLO, _CAPS_SIZE) + bytes(_CAPS_SIZE))
+            reply = _read(sock, 8 + _HELLO_REPLY_SIZE)
+        except TimeoutError:  # something listens, and waits for something else (a web server, say)
+            return MachineProbe(endpoint, "not_rpc")
+        except OSError:
+            reply = b""
+    return _hello_verdict(endpoint, reply)
+
+
+def _hello_verdict(endpoint: str, reply: bytes) -> MachineProbe:
+    if not reply:
         # rpc-server hangs up on a hello of another size: a server of an older or newer protocol.
-        return MachineProbe(endpoint, "other_version" if not reply else "not_rpc", "another" if not reply else "")
-    (size,) = struct.unpack_from("<Q", reply)
-    if size != _HELLO_REPLY_SIZE:
+        return MachineProbe(endpoint, "other_version", "unknown")
+    if len(reply) < 8 + 3 or struct.unpack_from("<Q", reply)[0] != _HELLO_REPLY_SIZE:
         return MachineProbe(endpoint, "not_rpc")
     major, minor, patch = reply[8], reply[9], reply[10]
     if major != PROTOCOL_MAJOR or minor > PROTOCOL_MINOR:
