@@ -9,6 +9,7 @@ header). It keeps no state of its own beyond how it folds when narrow.
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
@@ -46,6 +47,9 @@ from app.panels.privacy_view import PrivacyView
 from app.panels.server_view import ServerView
 from engine.store.conversations import ConversationStore
 
+if TYPE_CHECKING:
+    from app.engines.engines_dialog import EnginesDialog
+
 logger = logging.getLogger(__name__)
 
 WARM_UP_DELAY_MS = 300
@@ -63,6 +67,7 @@ class MainWindow(QMainWindow):
         self.client: EnginePort = client or EngineClient(self)
         self._panel_fits = True
         self._sidebar_fits = True
+        self.engines_dialog: EnginesDialog | None = None
         self._build()
         self.models = ModelController(
             self.client,
@@ -293,6 +298,8 @@ class MainWindow(QMainWindow):
         conversations.data_deleted.connect(models.after_data_deleted)
         models.library_changed.connect(self.documents.on_library_changed)
         self.settings_view.documents_view.embedding_model_requested.connect(self._show_embedding_model)
+        self.privacy_view.manage_engines_requested.connect(self.open_engines_dialog)
+        self.model_picker.add_engine_requested.connect(lambda: self.open_engines_dialog(add_engine=True))
 
     def _show_embedding_model(self) -> None:
         self.models.open_models_window().show_suggested(EMBEDDING_MODEL.repo_id, EMBEDDING_MODEL.file)
@@ -320,6 +327,34 @@ class MainWindow(QMainWindow):
         dialog = AboutComputerDialog(self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
+
+    def open_engines_dialog(self, add_engine: bool = False) -> EnginesDialog:
+        """The Engines dialog (one at a time); `add_engine` opens its Add form straight away."""
+        from app.engines.engines_dialog import EnginesDialog
+
+        dialog = self.engines_dialog
+        if dialog is None:
+            dialog = EnginesDialog(self)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.engines_changed.connect(self._on_engines_changed)
+            dialog.destroyed.connect(self._on_engines_dialog_closed)
+            self.engines_dialog = dialog
+            dialog.open()
+        dialog.raise_()
+        dialog.activateWindow()
+        if add_engine:
+            dialog.tabs.setCurrentWidget(dialog.remote_view)
+            dialog.remote_view.open_add_form()
+        return dialog
+
+    def _on_engines_changed(self) -> None:
+        """An engine was added, edited or removed: the picker asks the engines again, Privacy re-lists them."""
+        self.privacy_view.show_engines()
+        self.models.refresh_model_entries()
+        self.models.remote_models.refresh()
+
+    def _on_engines_dialog_closed(self) -> None:
+        self.engines_dialog = None
 
     # --- narrow windows ------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The chat header's model controls: pick a model, unload it, change how it loads, browse models."""
+"""The chat header's model controls: pick a model, unload it, change how it loads, browse models.
+The picker's last entry, "Add a remote engine…", opens the Engines dialog instead of picking."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QSizePolicy, QWidget
+
+ADD_ENGINE_DATA = "hearth:add-remote-engine"  # the data of the picker's last entry: never a model path
 
 
 @dataclass(frozen=True)
@@ -20,6 +23,7 @@ class ModelPickerView(QWidget):
     unload_requested = Signal()
     settings_requested = Signal()
     browse_requested = Signal()
+    add_engine_requested = Signal()  # the user chose "Add a remote engine…" in the list
     popup_about_to_show = Signal()  # a chance to refresh the list first
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -67,6 +71,14 @@ class ModelPickerView(QWidget):
             self.combo.addItem(entry.name, entry.path)
             tip = f"{entry.detail}\n{entry.path}" if entry.detail else entry.path
             self.combo.setItemData(self.combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        if entries:
+            self.combo.insertSeparator(self.combo.count())
+        self.combo.addItem(self.tr("Add a remote engine…"), ADD_ENGINE_DATA)
+        self.combo.setItemData(
+            self.combo.count() - 1,
+            self.tr("Use the models of a server on another computer (llama-server, Ollama, vLLM, another Hearth)."),
+            Qt.ItemDataRole.ToolTipRole,
+        )
         self.combo.blockSignals(False)
         self.set_current(self._current, self._current.rsplit("/", 1)[-1])
 
@@ -77,8 +89,8 @@ class ModelPickerView(QWidget):
             return
         index = self.combo.findData(path)
         if index < 0:
-            self.combo.addItem(name, path)
-            index = self.combo.count() - 1
+            index = self._models_end()
+            self.combo.insertItem(index, name, path)
         self.combo.blockSignals(True)
         self.combo.setCurrentIndex(index)
         self.combo.blockSignals(False)
@@ -93,8 +105,29 @@ class ModelPickerView(QWidget):
         self.combo.setEnabled(allowed)
         self.unload_button.setEnabled(self._loaded and allowed)
 
+    def model_paths(self) -> list[str]:
+        """The models offered, in order (not the separator, nor the entry that adds an engine)."""
+        paths = [self.combo.itemData(i) for i in range(self.combo.count())]
+        return [path for path in paths if isinstance(path, str) and path and path != ADD_ENGINE_DATA]
+
+    def _models_end(self) -> int:
+        """Where a model not in the list goes: before the separator and the Add entry."""
+        index = self.combo.findData(ADD_ENGINE_DATA)
+        if index < 0:
+            return self.combo.count()
+        if index > 0 and self.combo.itemData(index - 1) is None:  # the separator
+            return index - 1
+        return index
+
     def _on_activated(self, index: int) -> None:
         path = self.combo.itemData(index)
+        if path == ADD_ENGINE_DATA:
+            # It is an action, not a choice: the model shown stays the one that answers.
+            self.combo.blockSignals(True)
+            self.combo.setCurrentIndex(self.combo.findData(self._current) if self._current else -1)
+            self.combo.blockSignals(False)
+            self.add_engine_requested.emit()
+            return
         if isinstance(path, str) and path and path != self._current:
             self.model_chosen.emit(path)
 

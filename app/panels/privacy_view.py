@@ -1,11 +1,12 @@
 """Privacy: where your data lives (open it, or delete it all), Offline mode, and the remote engines
-you added, with what each can see."""
+you added, with what each can see (Manage engines… opens the Engines dialog, app/engines/)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtWidgets import QCheckBox, QLabel, QMessageBox, QPushButton, QVBoxLayout, QWidget
 
+from app.engines.trust_texts import what_it_sees
 from app.external import open_url
 from engine.hub.offline_mode import offline_mode, set_offline_mode
 from engine.paths import data_dir
@@ -14,6 +15,7 @@ from engine.remote.engines import list_engines
 
 class PrivacyView(QWidget):
     delete_all_confirmed = Signal()
+    manage_engines_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,6 +42,11 @@ class PrivacyView(QWidget):
         self.engines.setObjectName("remoteEngines")
         self.engines.setWordWrap(True)
         self.engines.setTextFormat(Qt.TextFormat.PlainText)
+        self.manage_engines_button = QPushButton(self.tr("Manage engines…"))
+        self.manage_engines_button.setObjectName("manageEnginesButton")
+        self.manage_engines_button.setToolTip(
+            self.tr("Add or remove remote engines, and the machines the model here is split across.")
+        )
         self.show_engines()
         folder_title = QLabel(self.tr("Data folder"))
         folder_title.setObjectName("settingsHeading")
@@ -62,6 +69,7 @@ class PrivacyView(QWidget):
         layout.addSpacing(10)
         layout.addWidget(engines_title)
         layout.addWidget(self.engines)
+        layout.addWidget(self.manage_engines_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addSpacing(10)
         layout.addWidget(folder_title)
         layout.addWidget(self.folder)
@@ -69,6 +77,7 @@ class PrivacyView(QWidget):
         layout.addWidget(self.delete_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addStretch(1)
         self.offline.toggled.connect(set_offline_mode)
+        self.manage_engines_button.clicked.connect(self.manage_engines_requested)
         self.open_button.clicked.connect(self._on_open_folder)
         self.delete_button.clicked.connect(self._on_delete_clicked)
 
@@ -78,18 +87,14 @@ class PrivacyView(QWidget):
         if not engines:
             self.engines.setText(
                 self.tr(
-                    "None: every answer is written on this computer. A server you add (hearth engines add) is "
-                    "used only for the models of it you pick."
+                    "None: every answer is written on this computer. A server you add (Manage engines…, or "
+                    "hearth engines add) is used only for the models of it you pick."
                 )
             )
             return
         lines = []
         for engine in engines:
-            if engine.trust == "service":
-                sees = self.tr("someone else's server: they can read and keep the conversations you send it")
-            else:
-                sees = self.tr("a computer of yours: it reads the conversations you send it")
-            lines.append(f"{engine.name} · {engine.host}: {sees}")
+            lines.append(f"• {engine.name} · {engine.host}: {what_it_sees(engine.trust)}")
         lines.append(self.tr("Only conversations with one of their models go there; everything else stays here."))
         self.engines.setText("\n".join(lines))
 
