@@ -33,9 +33,8 @@ from engine.remote.model_ref import remote_ref
 from engine.remote.rpc_machines import DEFAULT_PORT, OPEN_NETWORK_WARNING, list_machines
 from tests.conftest import cannot_run_here
 from tests.engine.server.served import ServedApi, free_port, serving
+from tests.fixtures.rpc_tools import rpc_tools
 
-ROOT = Path(__file__).resolve().parents[2]
-RPC_SERVER = ROOT / ".llama-tools" / "build-cpu-rpc" / "bin" / "ggml-rpc-server"
 KEY = "sk-engines-dialog"
 STARTER_ID = "SmolLM2-135M-Instruct.Q4_1"  # the id hearth serve gives the starter model
 TEST_TIMEOUT_MS = 30_000
@@ -415,12 +414,18 @@ def test_machines_are_added_and_removed_and_a_bad_address_is_said_in_one_sentenc
     assert view.endpoints() == ["192.168.1.22:50053"]
 
 
+@pytest.fixture(scope="module")
+def rpc_server_program() -> Path:
+    """llama.cpp's ggml-rpc-server from the wheel's own sources, as the split-model tests build it
+    (once per version, outside the checkout: tests/fixtures/rpc_tools.py)."""
+    return rpc_tools().server
+
+
 @pytest.fixture
-def rpc_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """A real llama.cpp rpc-server on a loopback port: its address and its log (line-buffered, so
-    each "Accepted client connection" shows as it happens)."""
-    if not RPC_SERVER.is_file():
-        pytest.fail(f"no rpc-server at {RPC_SERVER}: build it with `python bench/llama_tools.py build --rpc`")
+def rpc_server(rpc_server_program: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """A real rpc-server on a loopback port: its address and its log (line-buffered, so each
+    "Accepted client connection" shows as it happens; tests/fixtures/rpc_tools.py's RpcServer
+    connects once to see it listen, which would count)."""
     stdbuf = shutil.which("stdbuf")
     if stdbuf is None:
         cannot_run_here("stdbuf (coreutils) is needed to read rpc-server's log as it is written")
@@ -428,7 +433,7 @@ def rpc_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     log_path = tmp_path / "rpc-server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [stdbuf, "-oL", "-eL", str(RPC_SERVER), "-H", "127.0.0.1", "-p", str(port), "-t", "1"],
+            [stdbuf, "-oL", "-eL", str(rpc_server_program), "-H", "127.0.0.1", "-p", str(port), "-t", "1"],
             stdout=log,
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
