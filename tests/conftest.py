@@ -8,13 +8,16 @@ import shutil
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import pytest
 
 from engine.kernels.kernel_sets import KernelSet
 from engine.kernels.remembered import OVERRIDE_ENV
 from engine.kernels.simulated_trap import ENV as SIMULATE_ENV
+
+if TYPE_CHECKING:
+    from tests.fixtures.rpc_tools import Machines, RpcTools
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -138,3 +141,22 @@ def embedding_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.fixtures.embedding_model import e5_small_gguf
 
     return e5_small_gguf(tmp_path_factory.mktemp("e5"))
+
+
+@pytest.fixture(scope="session")
+def rpc_build() -> RpcTools:
+    """llama.cpp's rpc-server and RPC backend module, built once per version (tests/fixtures/rpc_tools.py)."""
+    from tests.fixtures.rpc_tools import rpc_tools
+
+    return rpc_tools()
+
+
+@pytest.fixture
+def machines(rpc_build: RpcTools, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Machines:
+    """`with machines(2) as servers:` two rpc-servers on loopback ports, stopped afterwards; the engine
+    children the test starts load the RPC backend module (the wheel has none)."""
+    from engine.runtime.rpc_devices import BACKEND_ENV
+    from tests.fixtures.rpc_tools import rpc_servers
+
+    monkeypatch.setenv(BACKEND_ENV, str(rpc_build.module))
+    return lambda count: rpc_servers(rpc_build, tmp_path, count)

@@ -21,13 +21,14 @@ from app import formatting as fmt
 from app.chat.message_bubble import ErrorView
 from app.controllers.engine_port import EnginePort
 from app.controllers.remote_models import RemoteModels
-from app.error_texts import details_text, failed_text, notice_text
+from app.error_texts import details_text, error_text, failed_text, notice_text
 from app.models.model_picker import ModelPickerView, PickerEntry
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from engine.models.model_settings import model_settings, save_model_settings
 from engine.protocol import DEFAULT_PARALLEL, Failed, Loaded, LoadOptions, LoadProgress, ModelInfo, Notice, Unloaded
 from engine.remote.model_ref import parse_remote_ref
+from engine.remote.rpc_machines import split_problems
 from engine.settings import load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -301,6 +302,8 @@ class ModelController(QObject):
         if event.restored_after_failure:
             # The error above says why the switch failed; this says what the user has now.
             self.said.emit(self.tr("{name} is loaded again.").format(name=info.name), 10_000)
+        if problems := split_problems(info):  # machines left out of the split: the model runs on the others
+            self.said.emit(" ".join(error_text(problem) for problem in problems), 20_000)
         self._metrics_panel.show_model(info)
         ref = parse_remote_ref(info.path)
         if ref is not None:

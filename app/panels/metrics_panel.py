@@ -6,6 +6,7 @@ under the figures says the same in a sentence or two.
 
 from __future__ import annotations
 
+import html
 import time
 from typing import TYPE_CHECKING
 
@@ -171,6 +172,16 @@ class MetricsPanel(QFrame):
                 self.segment_legend.setToolTip(tip)
                 grid.addWidget(self.segment_legend, row + 1, 0, 1, 2)
                 row += 2
+            if key == "device":
+                # A model split across machines (llama.cpp RPC): which machine holds how many layers.
+                self.layer_split = QLabel()
+                self.layer_split.setObjectName("layerSplit")
+                self.layer_split.setTextFormat(Qt.TextFormat.RichText)
+                self.layer_split.setWordWrap(True)
+                self.layer_split.setToolTip(tip)
+                self.layer_split.hide()
+                grid.addWidget(self.layer_split, row, 0, 1, 2)
+                row += 1
             if key == "context":
                 self.context_bar = FillBarView()
                 self.context_bar.setObjectName("contextBar")
@@ -249,6 +260,7 @@ class MetricsPanel(QFrame):
         value.setProperty("baseTip", base_tip)
         value.setToolTip(base_tip)
         self.remote_host = ""
+        self.layer_split.hide()
         if info is None:
             value.setText("–")
             return
@@ -257,6 +269,9 @@ class MetricsPanel(QFrame):
             self._show_remote_model(ref.engine, value, base_tip)
             return
         kernels = self.tr("fast kernels") if info.kernels == "full" else self.tr("safe kernels")
+        if any(share.remote for share in info.layer_split):
+            self._show_split_model(info, value)
+            return
         if info.gpu_layers <= 0:
             value.setText(self.tr("CPU · {kernels}").format(kernels=kernels))
             return
@@ -267,6 +282,23 @@ class MetricsPanel(QFrame):
                 self.tr("GPU {gpu} of {n} layers · CPU the rest").format(gpu=info.gpu_layers, n=info.n_layers)
             )
         value.setToolTip(base_tip + "\n\n" + "\n".join(info.offload_devices))
+
+    def _show_split_model(self, info: ModelInfo, value: SteadyLabel) -> None:
+        """Layers on other machines (llama.cpp RPC): how many, where each share is, and what it costs."""
+        remote = sum(share.layers for share in info.layer_split if share.remote)
+        value.setText(self.tr("{n} of {total} layers on other machines").format(n=remote, total=info.n_layers))
+        shares = [
+            self.tr("{where}: {n} layers").format(
+                where=share.where if share.remote else self.tr("this computer"), n=share.layers
+            )
+            for share in info.layer_split
+        ]
+        why = self.tr(
+            "Each word the model writes passes through every machine in turn, so it writes slower than one "
+            "machine with the same memory would; what you send travels to them unencrypted."
+        )
+        self.layer_split.setText(f"<b>{html.escape(' · '.join(shares))}</b><br>{html.escape(why)}")
+        self.layer_split.show()
 
     def _show_remote_model(self, engine_name: str, value: SteadyLabel, base_tip: str) -> None:
         """Privacy, visible: a remote model says where it runs, and that this computer does not."""

@@ -14,7 +14,6 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
 from pathlib import Path
 
 import psutil
@@ -39,11 +38,10 @@ from engine.protocol import (
     Token,
 )
 from engine.remote.rpc_machines import PROTOCOL_MAJOR, probe
-from tests.fixtures.rpc_tools import RpcServer, free_port
+from tests.fixtures.rpc_tools import Machines, free_port
 
 TIMEOUT_S = 120
 HEARTH = [sys.executable, "-c", "from engine.cli.main import main; raise SystemExit(main())"]
-Machines = Callable[[int], AbstractContextManager[list[RpcServer]]]
 
 
 def _options(model: Path, servers: tuple[str, ...]) -> LoadOptions:
