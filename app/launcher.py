@@ -35,7 +35,7 @@ def launch(args: argparse.Namespace) -> int:
     from app.resources import resource_path
     from app.style import apply_style
     from engine.models.starter_model import StarterModelMissingError, starter_model_path
-    from engine.remote.rpc_machines import list_machines
+    from engine.remote.rpc_use import machines_to_use
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
@@ -67,7 +67,7 @@ def launch(args: argparse.Namespace) -> int:
         window.load_error.show_error(error_text(exc), "")
         model_path = None
     if model_path:
-        machines = tuple(list_machines())  # split across the rpc-server machines the user added, if any
+        machines = machines_to_use()  # split across the rpc-server machines the user added, if any
         window.models.load_model(
             LoadOptions(
                 model_path,

@@ -155,7 +155,7 @@ def rpc_build() -> RpcTools:
 def machines(rpc_build: RpcTools, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Machines:
     """`with machines(2) as servers:` two rpc-servers on loopback ports, stopped afterwards; the engine
     children the test starts load the RPC backend module (the wheel has none)."""
-    from engine.runtime.rpc_devices import BACKEND_ENV
+    from engine.remote.rpc_machines import BACKEND_ENV
     from tests.fixtures.rpc_tools import rpc_servers
 
     monkeypatch.setenv(BACKEND_ENV, str(rpc_build.module))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import error_text
+from engine.hub.offline_mode import offline_mode
 from engine.remote.rpc_machines import (
     DEFAULT_PORT,
     MachineProbe,
@@ -32,6 +33,7 @@ from engine.remote.rpc_machines import (
     list_machines,
     probe,
     remove_machine,
+    rpc_backend_found,
 )
 
 logger = logging.getLogger(__name__)
@@ -84,6 +86,12 @@ class RpcMachinesView(QWidget):
         how.setObjectName("settingsHint")
         how.setWordWrap(True)
         how.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # What keeps the machines unused on this computer, if anything: llama.cpp without RPC, offline mode.
+        self.blocked = QLabel()
+        self.blocked.setObjectName("errorMessage")
+        self.blocked.setWordWrap(True)
+        self.blocked.setTextFormat(Qt.TextFormat.PlainText)
+        self.show_blocked()
 
         self.machines = QListWidget()
         self.machines.setObjectName("rpcMachineList")
@@ -124,6 +132,7 @@ class RpcMachinesView(QWidget):
         layout.addWidget(intro)
         layout.addWidget(self.warning)
         layout.addWidget(how)
+        layout.addWidget(self.blocked)
         layout.addLayout(add_row)
         layout.addWidget(self.error)
         layout.addWidget(self.machines, 1)
@@ -145,6 +154,16 @@ class RpcMachinesView(QWidget):
         self.check_button.clicked.connect(self.check_machines)
         self.machines.itemSelectionChanged.connect(self._enable_buttons)
         self.show_machines()
+
+    def show_blocked(self) -> None:
+        if offline_mode():
+            text = self.tr("Offline mode is on, so the model stays on this computer alone; turn it off under Privacy.")
+        elif not rpc_backend_found():
+            text = error_text(RpcMachineError("rpc.unsupported"))
+        else:
+            text = ""
+        self.blocked.setText(text)
+        self.blocked.setVisible(bool(text))
 
     def show_machines(self, select: str = "") -> None:
         self.machines.clear()

@@ -11,6 +11,7 @@ from app.external import open_url
 from engine.hub.offline_mode import offline_mode, set_offline_mode
 from engine.paths import data_dir
 from engine.remote.engines import list_engines
+from engine.remote.rpc_machines import list_machines
 
 
 class PrivacyView(QWidget):
@@ -82,20 +83,30 @@ class PrivacyView(QWidget):
         self.delete_button.clicked.connect(self._on_delete_clicked)
 
     def show_engines(self) -> None:
-        """Each remote engine the user added, where it is, and what it can see."""
+        """Each remote engine the user added, where it is, and what it can see; and the machines the
+        model here is split across, which see even more."""
         engines = list_engines()
+        lines = []
         if not engines:
-            self.engines.setText(
+            lines.append(
                 self.tr(
                     "None: every answer is written on this computer. A server you add (Manage engines…, or "
                     "hearth engines add) is used only for the models of it you pick."
                 )
             )
-            return
-        lines = []
-        for engine in engines:
-            lines.append(f"• {engine.name} · {engine.host}: {what_it_sees(engine.trust)}")
-        lines.append(self.tr("Only conversations with one of their models go there; everything else stays here."))
+        else:
+            for engine in engines:
+                lines.append(f"• {engine.name} · {engine.host}: {what_it_sees(engine.trust)}")
+            lines.append(self.tr("Only conversations with one of their models go there; everything else stays here."))
+        machines = list_machines()
+        if machines:
+            lines.append("")
+            lines.append(
+                self.tr(
+                    "The model here is split across {machines}: they get its weights and every word of your "
+                    "conversations, unencrypted. Offline mode keeps it on this computer alone."
+                ).format(machines=", ".join(machines))
+            )
         self.engines.setText("\n".join(lines))
 
     def _on_open_folder(self) -> None:

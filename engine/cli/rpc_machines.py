@@ -17,6 +17,7 @@ from engine.remote.rpc_machines import (
     probe,
     remove_machine,
 )
+from engine.remote.rpc_use import machines_to_use
 
 
 def add_parser(actions: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,7 +52,7 @@ def rpc_servers(args: argparse.Namespace) -> tuple[str, ...]:
     given = getattr(args, "rpc", None)
     if given:
         return tuple(dict.fromkeys(parse_endpoint(part) for part in given.split(",") if part.strip()))
-    return tuple(list_machines())
+    return machines_to_use()
 
 
 def run_rpc(args: argparse.Namespace, out: TextIO | None = None) -> int:

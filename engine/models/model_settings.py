@@ -27,9 +27,9 @@ class ModelSettings:
     def load_options(self, model_path: str, **extra: Any) -> LoadOptions:
         """What loading `model_path` asks of the engine: these settings, split across the rpc-server
         machines the user added (the same for every model)."""
-        from engine.remote.rpc_machines import list_machines
+        from engine.remote.rpc_use import machines_to_use
 
-        extra.setdefault("rpc_servers", tuple(list_machines()))
+        extra.setdefault("rpc_servers", machines_to_use())
         return LoadOptions(
             model_path,
             n_ctx=self.n_ctx,

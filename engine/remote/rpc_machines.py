@@ -15,16 +15,23 @@ whole process where it cannot.
 from __future__ import annotations
 
 import ipaddress
+import os
 import socket
 import struct
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from engine.errors import UserError
+from engine.kernels.machine import engine_lib_dir
+from engine.paths import data_dir
 from engine.protocol import ModelInfo
 from engine.settings import load_string_list, save_string_list
 
 SETTINGS_KEY = "rpc_machines"
+BACKEND_ENV = "HEARTH_RPC_BACKEND"  # a path to libggml-rpc.so (.dylib, .dll)
+_MODULE_NAME = {"win32": "ggml-rpc.dll", "darwin": "libggml-rpc.dylib"}.get(sys.platform, "libggml-rpc.so")
 DEFAULT_PORT = 50052  # rpc-server's own default
 
 # ggml/include/ggml-rpc.h of the llama.cpp that llama-cpp-python 0.3.36 vendors: a server whose major
@@ -71,6 +78,24 @@ def is_loopback(endpoint: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def module_candidates() -> list[Path]:
+    """Where llama.cpp's RPC backend may lie, in the order the engine tries them: $HEARTH_RPC_BACKEND,
+    beside libllama (a build with GGML_RPC=ON has it there, as a module or a library), the data folder's
+    backends/."""
+    candidates = []
+    if override := os.environ.get(BACKEND_ENV):
+        candidates.append(Path(override))
+    if (folder := engine_lib_dir()) is not None:
+        candidates.append(folder / _MODULE_NAME)
+    candidates.append(data_dir() / "backends" / _MODULE_NAME)
+    return candidates
+
+
+def rpc_backend_found() -> bool:
+    """Whether the engine will find an RPC backend, told from the files alone (no llama.cpp loaded)."""
+    return any(candidate.is_file() for candidate in module_candidates())
 
 
 def list_machines() -> list[str]:

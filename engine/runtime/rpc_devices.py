@@ -23,22 +23,15 @@ from __future__ import annotations
 
 import ctypes
 import logging
-import os
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
 
 from engine.errors import UserError
 from engine.kernels.machine import engine_lib_dir
-from engine.paths import data_dir
-from engine.remote.rpc_machines import MachineProbe, probe
+from engine.remote.rpc_machines import MachineProbe, module_candidates, probe
 
 logger = logging.getLogger(__name__)
-
-BACKEND_ENV = "HEARTH_RPC_BACKEND"  # a path to libggml-rpc.so (.dylib, .dll)
-_MODULE_NAME = {"win32": "ggml-rpc.dll", "darwin": "libggml-rpc.dylib"}.get(sys.platform, "libggml-rpc.so")
 
 
 class RpcUnsupportedError(UserError):
@@ -58,17 +51,6 @@ class RpcRegistration:
 
     devices: list[RpcDevice] = field(default_factory=list)
     left_out: list[MachineProbe] = field(default_factory=list)
-
-
-def module_candidates() -> list[Path]:
-    """Where a loadable RPC backend may lie, in the order tried."""
-    candidates = []
-    if override := os.environ.get(BACKEND_ENV):
-        candidates.append(Path(override))
-    if (folder := engine_lib_dir()) is not None:
-        candidates.append(folder / _MODULE_NAME)
-    candidates.append(data_dir() / "backends" / _MODULE_NAME)
-    return candidates
 
 
 @cache

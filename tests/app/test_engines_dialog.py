@@ -30,10 +30,11 @@ from engine.hub.offline_mode import set_offline_mode
 from engine.paths import data_dir
 from engine.remote.engines import KEYS_FOLDER, add_engine, find_engine, list_engines, registry_path
 from engine.remote.model_ref import remote_ref
-from engine.remote.rpc_machines import DEFAULT_PORT, OPEN_NETWORK_WARNING, list_machines
+from engine.remote.rpc_machines import BACKEND_ENV, DEFAULT_PORT, OPEN_NETWORK_WARNING, add_machine, list_machines
+from engine.remote.rpc_use import machines_to_use
 from tests.conftest import cannot_run_here
 from tests.engine.server.served import ServedApi, free_port, serving
-from tests.fixtures.rpc_tools import rpc_tools
+from tests.fixtures.rpc_tools import RpcTools, rpc_tools
 
 KEY = "sk-engines-dialog"
 STARTER_ID = "SmolLM2-135M-Instruct.Q4_1"  # the id hearth serve gives the starter model
@@ -484,3 +485,34 @@ def test_check_says_which_machines_are_ready_and_which_did_not_answer(
     # One probe, one connection: the machine was asked once, by the Check, and by nothing before it.
     qtbot.waitUntil(lambda: "Accepted client connection" in log_path.read_text(errors="replace"), timeout=5_000)
     assert log_path.read_text(errors="replace").count("Accepted client connection") == 1
+
+
+def test_the_machines_page_says_what_keeps_them_unused_here(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rpc_build: RpcTools
+) -> None:
+    """The wheel has no RPC backend: the page says so until one is found; offline mode says it keeps
+    the model here, and the loads then ask for no machine."""
+    monkeypatch.setenv(BACKEND_ENV, str(tmp_path / "no-libggml-rpc.so"))
+    add_machine("192.168.1.21")
+    without = EnginesDialog()
+    qtbot.addWidget(without)
+    without.show_machines_page()
+    without.show()
+    assert without.rpc_view.blocked.isVisible()
+    assert without.rpc_view.blocked.text() == message("rpc.unsupported")
+
+    monkeypatch.setenv(BACKEND_ENV, str(rpc_build.module))
+    found = EnginesDialog()
+    qtbot.addWidget(found)
+    found.show_machines_page()
+    found.show()
+    assert not found.rpc_view.blocked.isVisible()
+    assert machines_to_use() == ("192.168.1.21:50052",)
+
+    set_offline_mode(True)
+    offline = EnginesDialog()
+    qtbot.addWidget(offline)
+    offline.show_machines_page()
+    offline.show()
+    assert offline.rpc_view.blocked.text().startswith("Offline mode is on, so the model stays on this computer")
+    assert machines_to_use() == ()

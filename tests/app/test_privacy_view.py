@@ -85,3 +85,15 @@ def test_delete_all_my_data_empties_hearths_folders_and_the_window_carries_on(
     with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
         window.chat.send_message("A fresh start.")
     assert len(window.conversations.store.summaries("")) == 1
+
+
+def test_the_privacy_tab_names_the_machines_the_model_is_split_across(qtbot: QtBot) -> None:
+    from app.panels.privacy_view import PrivacyView
+    from engine.remote.rpc_machines import add_machine
+
+    add_machine("192.168.1.21")
+    view = PrivacyView()
+    qtbot.addWidget(view)
+    assert "The model here is split across 192.168.1.21:50052: they get its weights and every word" in (
+        view.engines.text()
+    )
