@@ -58,6 +58,24 @@ def dropped_notice(count: int) -> str:
     ).format(n=count)
 
 
+def fallback_notice(fallback: object) -> str:
+    """Where an answer came from when the model on this computer wrote it in place of the conversation's
+    remote engine, and why (`fallback`: a chat_controller.StandIn as saved with the answer's figures)."""
+    if not isinstance(fallback, dict):
+        return ""
+    why = fallback.get("why")
+    if why == "offline":
+        text = tr(
+            "Offline mode is on, so this answer was written by the model on this computer, "
+            "not by the engine {engine} at {host}."
+        )
+    elif why == "cut":
+        text = tr("The engine {engine} at {host} stopped partway, so this answer was written on this computer.")
+    else:
+        text = tr("The engine {engine} at {host} did not answer, so this answer was written on this computer.")
+    return text.format(engine=fallback.get("engine", ""), host=fallback.get("host", ""))
+
+
 def state_notice(message: StoredMessage) -> str:
     if message.state == "interrupted":
         return tr("This answer was interrupted before it finished. Continue it, or retry it.")
@@ -102,6 +120,8 @@ class BranchRows(Sequence[MessageRow]):
         notices = [state_notice(message)]
         if metrics is not None:
             notices.insert(0, dropped_notice(metrics.dropped_messages))
+        if message.metrics is not None:
+            notices.insert(0, fallback_notice(message.metrics.get("fallback")))
         return MessageRow(
             message_id=message.id,
             role=message.role,

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QSizeF, Qt, QUrl, Signal
 from PySide6.QtGui import QEnterEvent, QResizeEvent, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
+    QCheckBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -58,6 +59,13 @@ class ErrorView(QWidget):
         self.action_button.hide()
         self._action: Callable[[], None] | None = None
         self.action_button.clicked.connect(self._on_action)
+        # A choice that goes with the action ("Always do this in this conversation"); it applies when
+        # ticked, without the button, and goes with the button.
+        self.choice_box = QCheckBox()
+        self.choice_box.setObjectName("errorChoice")
+        self.choice_box.hide()
+        self._on_choice: Callable[[bool], None] | None = None
+        self.choice_box.toggled.connect(self._on_choice_toggled)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.message_label, 1)
@@ -66,6 +74,7 @@ class ErrorView(QWidget):
         layout.setContentsMargins(0, 4, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.choice_box, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.details_text)
         self.hide()
 
@@ -74,6 +83,7 @@ class ErrorView(QWidget):
         self.details_text.setPlainText(details)
         self.details_button.setVisible(bool(details))
         self.set_action("", None)
+        self.set_choice("", False, None)
         self.show()
 
     def set_action(self, text: str, action: Callable[[], None] | None) -> None:
@@ -82,11 +92,24 @@ class ErrorView(QWidget):
         self.action_button.setText(text)
         self.action_button.setVisible(action is not None)
 
+    def set_choice(self, text: str, checked: bool, on_toggled: Callable[[bool], None] | None) -> None:
+        """Offer a check box under the button ("" and None: none); `on_toggled` hears each change."""
+        self._on_choice = None  # setting the box below is not the user's change
+        self.choice_box.setText(text)
+        self.choice_box.setChecked(checked)
+        self.choice_box.setVisible(on_toggled is not None)
+        self._on_choice = on_toggled
+
     def _on_action(self) -> None:
         action, self._action = self._action, None
         self.action_button.hide()
+        self.choice_box.hide()
         if action is not None:
             action()
+
+    def _on_choice_toggled(self, checked: bool) -> None:
+        if self._on_choice is not None:
+            self._on_choice(checked)
 
     def _on_details_toggled(self, checked: bool) -> None:
         self.details_button.setArrowType(Qt.ArrowType.DownArrow if checked else Qt.ArrowType.RightArrow)

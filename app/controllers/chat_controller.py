@@ -17,13 +17,13 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Literal, assert_never
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from app import formatting as fmt
-from app.chat.branch_rows import BranchRows, dropped_notice
+from app.chat.branch_rows import BranchRows, dropped_notice, fallback_notice
 from app.chat.chat_view import ChatView, MessageRow
 from app.chat.composer import Composer
 from app.chat.message_bubble import MessageBubble
@@ -46,6 +46,8 @@ from engine.protocol import (
     Started,
     Token,
 )
+from engine.remote.engines import list_engines
+from engine.remote.model_ref import parse_remote_ref
 from engine.store.answer_writer import AnswerWriter
 from engine.store.chat_turn import cache_owner, prompt_messages
 from engine.store.conversations import ConversationNotFoundError, DiskFullError
@@ -59,6 +61,35 @@ DEFAULT_CONTEXT = 4096  # before the model's own is known
 
 logger = logging.getLogger(__name__)
 
+# Why a remote engine gave no whole answer: it stayed down after its retries, its stream broke
+# partway, or offline mode keeps Hearth from sending to it.
+RemoteTrouble = Literal["down", "cut", "offline"]
+
+
+@dataclass(frozen=True)
+class StandIn:
+    """The model on this computer answers in place of the conversation's remote engine, which did not."""
+
+    remote_path: str  # the remote model the conversation goes back to for its next question ("": none known)
+    engine: str
+    host: str
+    why: RemoteTrouble
+
+    def as_json(self) -> dict[str, str]:
+        """What the answer keeps of it (with its figures), for app/chat/branch_rows.py's notice."""
+        return {"engine": self.engine, "host": self.host, "why": self.why}
+
+
+def remote_trouble(event: Failed) -> RemoteTrouble | None:
+    """Why a remote engine failed this answer, if one did (the model on this computer is then offered)."""
+    if not isinstance(event, AnswerFailed):
+        return None
+    if event.kind == "remote_down":
+        return "down"
+    if event.kind == "remote_cut":
+        return "cut"
+    return "offline" if event.reason_code == "remote.offline" else None
+
 
 @dataclass
 class Answer:
@@ -71,6 +102,7 @@ class Answer:
     writer: AnswerWriter
     figures: LiveAnswer
     tokens_before_question: list[int] = field(default_factory=list)
+    stand_in: StandIn | None = None  # written on this computer in place of the conversation's remote engine
 
 
 @dataclass
@@ -79,6 +111,9 @@ class ChatState:
     shown_id: int | None = None  # the conversation on screen
     figures: LiveAnswer | None = None  # the figures the panel shows (the answer on screen, or the newest)
     editing: int | None = None  # the question being edited: Send asks it again as a new version
+    # Conversations not on screen whose remote engine stayed down, with "fall back automatically" on:
+    # the failed answer and its stand-in, asked when the conversation is opened.
+    pending_stand_ins: dict[int, tuple[int, StandIn]] = field(default_factory=dict)
 
     @property
     def answer(self) -> Answer | None:
@@ -175,7 +210,9 @@ class ChatController(QObject):
         if self.state.answer is not None:
             return
         sent_at = time.monotonic()
-        self._models.ensure_model_for_send()
+        shown_conversation = conversations.state.conversation
+        if shown_conversation is None or not self._back_to_remote(shown_conversation):
+            self._models.ensure_model_for_send()
         conversation = conversations.ensure_conversation()
         self.state.shown_id = conversation.id
         store = conversations.store
@@ -197,6 +234,12 @@ class ChatController(QObject):
         self._start_answer(conversation, question, sent_at, rebuild_view=not extends_view)
 
     def regenerate(self, answer_id: int) -> None:
+        conversation = self._conversations.state.conversation
+        if conversation is not None and self.state.answer is None:
+            self._back_to_remote(conversation)
+        self._regenerate(answer_id)
+
+    def _regenerate(self, answer_id: int, stand_in: StandIn | None = None) -> None:
         conversations = self._conversations
         conversations.wait_for_saves()
         conversation = conversations.state.conversation
@@ -207,17 +250,79 @@ class ChatController(QObject):
         if answer.parent_id is None:
             return
         conversations.state.branch = conversations.store.branch(conversation.id, answer.parent_id)
-        self._start_answer(conversation, conversations.state.branch[-1], sent_at)
+        self._start_answer(conversation, conversations.state.branch[-1], sent_at, stand_in=stand_in)
 
-    def ask_this_computer(self, answer_id: int) -> None:
+    def ask_this_computer(self, answer_id: int, stand_in: StandIn | None = None) -> bool:
         """A remote engine stayed down or cut the answer: the same question, asked again of the model
-        on this computer (the last one used here, else the starter model), as a new version."""
+        on this computer (the last one used here, else the starter model), as a new version.
+
+        Without `stand_in` the conversation moves to that model. With one (the conversation falls back
+        automatically), the answer says where it came from and why, and the conversation keeps its
+        remote engine: its next question goes there again. False: nothing was asked (and why was said)."""
         path = self._models.local_fallback_path()
         if not path:
             self.said.emit(self.tr("There is no model on this computer to ask; download one in Models."), 10_000)
-            return
+            return False
+        if self._models.state.answering:  # the model cannot be switched under another answer
+            self.said.emit(
+                self.tr("Another answer is still being written; ask the model on this computer when it ends."), 10_000
+            )
+            return False
         self._models.switch_model(path)
-        self.regenerate(answer_id)
+        self._regenerate(answer_id, stand_in)
+        return True
+
+    def _back_to_remote(self, conversation: Conversation) -> bool:
+        """A conversation that falls back automatically stays with its remote engine: after the model on
+        this computer stood in for it, its next question goes to the engine again, so the engine answers
+        again as soon as it is back. True: its model is being loaded."""
+        path = conversation.model_path
+        remote = parse_remote_ref(path)
+        models = self._models
+        if not conversation.fallback_local or remote is None or models.state.answering:
+            return False
+        if path in (models.state.loaded_path, models.picked_path):
+            return False  # in, or on its way in
+        if remote.engine.lower() not in {e.name.lower() for e in list_engines()}:
+            return False  # removed since: opening the conversation said so
+        models.switch_model(path)
+        return True
+
+    def _fall_back_automatically(self, failed: Answer, event: AnswerFailed, why: RemoteTrouble) -> None:
+        """The remote engine gave no answer at all: with "fall back automatically" on, the model on
+        this computer answers in its place (a conversation not on screen: when it is opened)."""
+        if failed.stand_in is not None:
+            return  # already this computer's answer
+        try:
+            conversation = self._conversations.store.get(failed.conversation_id)
+        except ConversationNotFoundError:
+            return
+        if not conversation.fallback_local:
+            return
+        stand_in = self._stand_in_for(conversation, event, why)
+        if failed.conversation_id != self.state.shown_id:
+            self.state.pending_stand_ins[failed.conversation_id] = (failed.message_id, stand_in)
+            return
+        self.ask_this_computer(failed.message_id, stand_in)
+
+    def _stand_in_for(self, conversation: Conversation, event: AnswerFailed, why: RemoteTrouble) -> StandIn:
+        """Which remote engine failed (as the failure names it) and the model the conversation goes back to."""
+        path = conversation.model_path
+        if parse_remote_ref(path) is None:
+            path = self._models.state.loaded_path if parse_remote_ref(self._models.state.loaded_path) else ""
+        remote = parse_remote_ref(path)
+        params = dict(event.reason_params)
+        engine = params.get("name") or (remote.engine if remote is not None else "")
+        return StandIn(path, engine, params.get("host") or engine, why)
+
+    def _on_ask_here_clicked(self, answer_id: int, conversation_id: int, stand_in: StandIn) -> None:
+        """The error's button: with "fall back automatically" on, the answer stands in for the engine's
+        (the conversation keeps its engine); else the conversation moves to the model on this computer."""
+        try:
+            falls_back = self._conversations.store.get(conversation_id).fallback_local
+        except ConversationNotFoundError:
+            return
+        self.ask_this_computer(answer_id, stand_in if falls_back else None)
 
     def continue_answer(self, answer_id: int) -> None:
         conversations = self._conversations
@@ -234,13 +339,20 @@ class ChatController(QObject):
         self._begin_answer(conversation, question, answer, sent_at, continue_last=True)
 
     def _start_answer(
-        self, conversation: Conversation, question: StoredMessage, sent_at: float, rebuild_view: bool = True
+        self,
+        conversation: Conversation,
+        question: StoredMessage,
+        sent_at: float,
+        rebuild_view: bool = True,
+        stand_in: StandIn | None = None,
     ) -> None:
         answer = self._conversations.store.add_message(
             conversation.id, question.id, "assistant", "", state="partial", writer_pid=os.getpid()
         )
         self._conversations.state.branch.append(answer)
-        self._begin_answer(conversation, question, answer, sent_at, continue_last=False, rebuild_view=rebuild_view)
+        self._begin_answer(
+            conversation, question, answer, sent_at, continue_last=False, rebuild_view=rebuild_view, stand_in=stand_in
+        )
 
     def _begin_answer(
         self,
@@ -251,6 +363,7 @@ class ChatController(QObject):
         *,
         continue_last: bool,
         rebuild_view: bool = True,
+        stand_in: StandIn | None = None,
     ) -> None:
         """Ask the engine first, then build the view: the engine reads the prompt meanwhile."""
         branch = self._conversations.state.branch
@@ -292,7 +405,7 @@ class ChatController(QObject):
             writer.append(answer.text, answer.token_ids)
         question_id = question.id if question is not None else None
         self.state.answers[conversation.id] = Answer(
-            request_id, conversation.id, answer.id, question_id, writer, figures, tokens_before
+            request_id, conversation.id, answer.id, question_id, writer, figures, tokens_before, stand_in
         )
         self._conversations.set_answering(self._answering_ids())
         self._set_busy()
@@ -327,10 +440,15 @@ class ChatController(QObject):
         answer = self.state.answer
         bubble = self._chat_view.bubble_for(answer.message_id) if answer is not None else None
         self._answer_bubble = bubble
-        if bubble is not None:
-            bubble.set_notice("")
+        if bubble is not None and answer is not None:
+            bubble.set_notice(self._live_notice(answer))
             bubble.footer.hide()
             self._chat_view.begin_stream(bubble)
+
+    def _live_notice(self, answer: Answer, dropped_messages: int = 0) -> str:
+        """The note on an answer being written, in the order BranchRows shows it once saved."""
+        stand_in = fallback_notice(answer.stand_in.as_json()) if answer.stand_in is not None else ""
+        return " ".join(n for n in (stand_in, dropped_notice(dropped_messages)) if n)
 
     def _after_send(self) -> None:
         if self.state.figures is not None:
@@ -418,6 +536,9 @@ class ChatController(QObject):
         if answer.conversation_id == self.state.shown_id:
             self._chat_view.end_stream()
         self.state.answers.pop(answer.conversation_id, None)
+        if answer.stand_in is not None and answer.stand_in.remote_path:
+            # Loading this computer's model made the conversation remember it; it keeps its engine.
+            self._conversations.remember_model(answer.conversation_id, answer.stand_in.remote_path)
         writer = answer.writer
         writer.finish(state, metrics, error, wait=False)  # saved behind the window's back
         self._conversations.keep_until_saved(writer)
@@ -444,6 +565,8 @@ class ChatController(QObject):
             # Switching back to a conversation that is still answering: stream on into its bubble.
             bubble = self._chat_view.bubble_for(answer.message_id)
             if bubble is not None:
+                if answer.stand_in is not None:
+                    bubble.set_notice(self._live_notice(answer))
                 bubble.append(answer.writer.text[len(bubble.text) :])
                 bubble.show_new_text()
                 self._answer_bubble = bubble
@@ -458,8 +581,16 @@ class ChatController(QObject):
         self.show_branch()
         if not conversation_id:
             self._composer.setFocus()
+        pending = self.state.pending_stand_ins.pop(conversation_id, None)
+        if pending is None:
+            return
+        branch = self._conversations.state.branch
+        still_failed = bool(branch) and branch[-1].id == pending[0] and self.state.answer is None
+        if still_failed and not self.ask_this_computer(*pending):
+            self.state.pending_stand_ins[conversation_id] = pending  # another answer holds the model
 
     def _on_conversation_deleted(self, conversation_id: int) -> None:
+        self.state.pending_stand_ins.pop(conversation_id, None)
         answer = self.state.answers.get(conversation_id)
         if answer is not None:
             self._client.cancel(answer.request_id)
@@ -506,7 +637,7 @@ class ChatController(QObject):
                 answer.question_id, token_ids=suffix, token_start=start, token_model=self._models.state.name
             )
         if event.dropped_messages and self._answer_bubble is not None and answer is self.state.answer:
-            self._answer_bubble.set_notice(dropped_notice(event.dropped_messages))
+            self._answer_bubble.set_notice(self._live_notice(answer, event.dropped_messages))
         self.answer_started.emit(event)
 
     def _on_token_received(self, event: Token) -> None:
@@ -539,6 +670,8 @@ class ChatController(QObject):
         bubble = self._answer_bubble if on_screen else None
         metrics = asdict(event.metrics)
         metrics["ttft_s"] = figures.ttft_s if figures.ttft_s is not None else event.metrics.ttft_s
+        if answer.stand_in is not None:  # kept with the answer, so its notice shows when it is opened again
+            metrics["fallback"] = answer.stand_in.as_json()
         self._end_answer(answer, "complete" if event.metrics.stop_reason == "eog" else "partial", metrics)
         if figures is self.state.figures:
             self._metrics_panel.refresh()
@@ -559,6 +692,7 @@ class ChatController(QObject):
                 self._models.show_failure(event)
             return
         reason = failed_text(event)
+        trouble = remote_trouble(event)
         bubble = None
         for answer in ended:
             if answer is self.state.answer:
@@ -569,13 +703,9 @@ class ChatController(QObject):
             if kept:
                 bubble.set_can_continue(True)
             bubble.set_cut_short(True)
-            remote = isinstance(event, AnswerFailed) and event.kind in ("remote_down", "remote_cut")
-            if remote:
+            if isinstance(event, AnswerFailed) and trouble is not None:
                 bubble.show_error(reason, details_text(event.details))
-                answer_id = ended[-1].message_id
-                bubble.error_view.set_action(
-                    self.tr("Ask the model on this computer instead"), lambda: self.ask_this_computer(answer_id)
-                )
+                self._offer_this_computer(bubble, ended[-1], event, trouble)
             else:
                 bubble.show_error(
                     reason + " " + self.tr("The text so far is kept; your next message starts a fresh engine."),
@@ -583,6 +713,37 @@ class ChatController(QObject):
                 )
         self._models.show_engine_pid()
         self.answer_failed.emit(event)
+        # A stream cut partway keeps its text as it is: only the button offers this computer's model.
+        if isinstance(event, AnswerFailed) and trouble in ("down", "offline") and not kept:
+            self._fall_back_automatically(ended[-1], event, trouble)
+
+    def _offer_this_computer(
+        self, bubble: MessageBubble, failed: Answer, event: AnswerFailed, trouble: RemoteTrouble
+    ) -> None:
+        """Under a remote engine's failure: a button that asks the model on this computer instead, and
+        the choice to do so by itself in this conversation from now on."""
+        try:
+            conversation = self._conversations.store.get(failed.conversation_id)
+        except ConversationNotFoundError:
+            return
+        answer_id, conversation_id = failed.message_id, failed.conversation_id
+        stand_in = self._stand_in_for(conversation, event, trouble)
+        view = bubble.error_view
+        view.set_action(
+            self.tr("Ask the model on this computer instead"),
+            lambda: self._on_ask_here_clicked(answer_id, conversation_id, stand_in),
+        )
+        view.set_choice(
+            self.tr("Always do this in this conversation"),
+            conversation.fallback_local,
+            lambda on: self._conversations.set_fallback_local(conversation_id, on),
+        )
+        view.choice_box.setToolTip(
+            self.tr(
+                "When {engine} gives no answer, Hearth asks the model on this computer by itself and says so "
+                "under the answer; the next question tries {engine} again. An answer cut partway is kept as it is."
+            ).format(engine=stand_in.engine)
+        )
 
     def _answers_it_ends(self, event: Failed) -> list[Answer]:
         match event:

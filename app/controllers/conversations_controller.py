@@ -154,6 +154,8 @@ class ConversationsController(QObject):
             )
             if change.template_override:
                 conversation = self.store.update_settings(conversation.id, template_override=change.template_override)
+            if change.fallback_local:
+                conversation = self.store.update_settings(conversation.id, fallback_local=True)
             self.state.conversation = conversation
             self._settings_view.adopt_conversation_id(conversation.id)
         return self.state.conversation
@@ -279,7 +281,10 @@ class ConversationsController(QObject):
     def _draft_conversation(self) -> Conversation:
         now = time.time()
         name = self._models.state.name
-        return Conversation(0, "", True, name, "", self.state.sampling, "drop_oldest", None, None, now, now)
+        path = self._models.state.loaded_path  # a new chat on a remote engine offers its fallback choice
+        return Conversation(
+            0, "", True, name, "", self.state.sampling, "drop_oldest", None, None, now, now, model_path=path
+        )
 
     def _show_settings(self) -> None:
         shown = self.state.conversation or self._draft_conversation()
@@ -305,9 +310,28 @@ class ConversationsController(QObject):
             overflow_policy=change.overflow_policy,
             template_override=change.template_override,
             clear_template_override=change.template_override is None,
+            fallback_local=change.fallback_local,
         )
         self._show_header_template()
         self.refresh_list()
+
+    def set_fallback_local(self, conversation_id: int, on: bool) -> None:
+        """Whether a conversation on a remote engine asks the model on this computer by itself when the
+        engine does not answer (chosen under a failed answer; the Conversation tab's box says it too)."""
+        conversation = self.store.update_settings(conversation_id, fallback_local=on)
+        self._refresh_shown(conversation)
+
+    def remember_model(self, conversation_id: int, path: str) -> None:
+        """The conversation's model is `path` again (its remote engine, after this computer's model
+        answered in its place), whatever model is loaded now."""
+        ref = parse_remote_ref(path)
+        name = ref.model if ref is not None else Path(path).stem
+        self._refresh_shown(self.store.update_settings(conversation_id, model=name, model_path=path))
+
+    def _refresh_shown(self, conversation: Conversation) -> None:
+        if self.state.conversation is not None and self.state.conversation.id == conversation.id:
+            self.state.conversation = conversation
+            self._settings_view.show_fallback(conversation)  # only that part: a prompt being typed stays
 
     def _on_preset_saved(self, name: str, sampling: SamplingParams) -> None:
         self.store.save_preset(name, sampling)

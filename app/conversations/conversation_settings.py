@@ -1,4 +1,5 @@
-"""The conversation settings panel: system prompt, sampling preset and values, chat format, overflow policy.
+"""The conversation settings panel: system prompt, sampling preset and values, chat format, overflow policy,
+and for a conversation on a remote engine, whether this computer's model answers when the engine does not.
 
 It sits in a narrow tab (320–380 px) beside the metrics panel, so everything is stacked in one
 column inside a scroll area. The panel never touches the store: it shows what `show_conversation`
@@ -21,6 +22,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QPaintEvent, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFormLayout,
@@ -45,6 +47,7 @@ from app.conversations.document_sets_view import DocumentSetsView
 from engine.presets import BUILTIN_PRESETS, apply_preset, matching_preset, same_style
 from engine.prompt.builtin_templates import BUILTIN_TEMPLATES
 from engine.protocol import OverflowPolicy, SamplingParams
+from engine.remote.model_ref import parse_remote_ref
 from engine.store.records import Conversation
 
 logger = logging.getLogger(__name__)
@@ -70,6 +73,8 @@ class SettingsChange:
     overflow_policy: OverflowPolicy
     # Which conversation the change is for: the id of the last one given to show_conversation (None before).
     conversation_id: int | None = None
+    # On a remote engine that does not answer, the model on this computer answers by itself.
+    fallback_local: bool = False
 
 
 class _SeedSpinBox(QSpinBox):
@@ -116,6 +121,7 @@ class ConversationSettingsView(QWidget):
         self._system_prompt = ""  # the last one shown or emitted; typing differs from it until committed
         self._template_override: str | None = None
         self._overflow_policy: OverflowPolicy = "drop_oldest"
+        self._fallback_local = False
         self._user_presets: dict[str, SamplingParams] = {}
         self._model_template_name = ""
         self._filling = False  # True while the panel itself sets fields: no signal goes out
@@ -290,6 +296,23 @@ class ConversationSettingsView(QWidget):
             self.tr("When the conversation gets too long"), self.overflow_combo.toolTip(), self.overflow_combo
         )
 
+        # A remote engine that does not answer (shown only for a conversation on one)
+        self.fallback_box = QCheckBox(self.tr("Answer on this computer instead"))
+        self.fallback_box.setObjectName("fallbackLocalBox")
+        self.fallback_heading = self._heading("", "", self.fallback_box)
+        self.fallback_note = QLabel()
+        self.fallback_note.setObjectName("settingsNote")
+        self.fallback_note.setWordWrap(True)
+        self.fallback_section = QWidget()
+        self.fallback_section.setObjectName("fallbackSection")
+        fallback_column = QVBoxLayout(self.fallback_section)
+        fallback_column.setContentsMargins(0, 10, 0, 0)
+        fallback_column.setSpacing(6)
+        fallback_column.addWidget(self.fallback_heading)
+        fallback_column.addWidget(self.fallback_box)
+        fallback_column.addWidget(self.fallback_note)
+        self.fallback_section.hide()
+
         content = QWidget()
         content.setObjectName("settingsContent")
         column = QVBoxLayout(content)
@@ -316,6 +339,7 @@ class ConversationSettingsView(QWidget):
         column.addWidget(overflow_label)
         column.addWidget(self.overflow_combo)
         column.addWidget(self.overflow_note)
+        column.addWidget(self.fallback_section)
         column.addStretch(1)
 
         self.scroll_area = QScrollArea()
@@ -369,6 +393,7 @@ class ConversationSettingsView(QWidget):
         self.default_button.clicked.connect(self._on_default_clicked)
         self.template_combo.activated.connect(self._on_template_activated)
         self.overflow_combo.activated.connect(self._on_overflow_activated)
+        self.fallback_box.toggled.connect(self._on_fallback_toggled)
 
     # --- public API --------------------------------------------------------------------
 
@@ -404,6 +429,34 @@ class ConversationSettingsView(QWidget):
         self._fill_preset_combo()
         self._fill_template_combo()
         self._select_overflow()
+        self.show_fallback(conversation)
+
+    def show_fallback(self, conversation: Conversation) -> None:
+        """The fallback choice of `conversation` (the one shown), and only it; emits nothing. The section
+        shows while the conversation uses a remote engine."""
+        self._fallback_local = conversation.fallback_local
+        remote = parse_remote_ref(conversation.model_path)
+        self._filling = True
+        try:
+            self.fallback_box.setChecked(conversation.fallback_local)
+        finally:
+            self._filling = False
+        self.fallback_section.setVisible(remote is not None)
+        if remote is None:
+            return
+        tip = self.tr(
+            "This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried "
+            "again, the model on this computer can answer instead."
+        ).format(engine=remote.engine)
+        self.fallback_heading.setText(self.tr("When {engine} does not answer").format(engine=remote.engine))
+        self.fallback_heading.setToolTip(tip)
+        self.fallback_box.setToolTip(tip)
+        self.fallback_note.setText(
+            self.tr(
+                "Hearth then asks the model on this computer by itself and says so under the answer. "
+                "Your next question tries {engine} again."
+            ).format(engine=remote.engine)
+        )
 
     def commit_pending_edit(self) -> None:
         """Emit a system prompt the user is still typing now, instead of after the idle delay.
@@ -432,6 +485,7 @@ class ConversationSettingsView(QWidget):
             template_override=self._template_override,
             overflow_policy=self._overflow_policy,
             conversation_id=self._conversation_id,
+            fallback_local=self._fallback_local,
         )
 
     # --- filling the fields without signals ---------------------------------------------
@@ -611,6 +665,12 @@ class ConversationSettingsView(QWidget):
             return
         self._overflow_policy = policy
         self._select_overflow()
+        self._emit_change()
+
+    def _on_fallback_toggled(self, checked: bool) -> None:
+        if self._filling or checked == self._fallback_local:
+            return
+        self._fallback_local = checked
         self._emit_change()
 
     def _emit_change(self) -> None:

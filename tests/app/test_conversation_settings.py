@@ -378,6 +378,37 @@ def test_overflow_combo_maps_to_the_policy(qtbot: QtBot, view: ConversationSetti
     assert blocker.args[0].overflow_policy == "drop_oldest"
 
 
+REMOTE = "remote:gpu-box/llama-70b"
+
+
+def test_the_fallback_choice_shows_only_for_a_conversation_on_a_remote_engine(view: ConversationSettingsView) -> None:
+    assert not view.fallback_section.isVisible(), "a conversation on this computer has nothing to fall back to"
+    view.show_conversation(conversation(model_path=REMOTE), {}, "")
+    assert view.fallback_section.isVisible()
+    assert view.fallback_heading.text() == "When gpu-box does not answer"
+    assert view.fallback_box.text() == "Answer on this computer instead"
+    assert not view.fallback_box.isChecked()
+    assert "tries gpu-box again" in view.fallback_note.text()
+    view.show_conversation(conversation(model_path="/models/smol.gguf"), {}, "")
+    assert not view.fallback_section.isVisible()
+
+
+def test_the_fallback_choice_fills_without_a_signal_and_emits_when_ticked(
+    qtbot: QtBot, view: ConversationSettingsView
+) -> None:
+    with qtbot.assertNotEmitted(view.settings_changed):
+        view.show_conversation(conversation(model_path=REMOTE, fallback_local=True), {}, "")
+        view.show_fallback(conversation(model_path=REMOTE, fallback_local=False))
+    assert not view.fallback_box.isChecked()
+    with qtbot.waitSignal(view.settings_changed) as blocker:
+        view.fallback_box.click()
+    change: SettingsChange = blocker.args[0]
+    assert change.fallback_local
+    assert change.conversation_id == 7
+    assert change.system_prompt == "You are a travel agent.", "the other settings go out as they are"
+    assert view.current_change().fallback_local
+
+
 # --- plain words, and a narrow tab -------------------------------------------------------
 
 
@@ -390,7 +421,9 @@ def test_every_field_has_a_plain_one_sentence_tooltip(view: ConversationSettings
         view.overflow_combo,
         view.save_preset_button,
         view.default_button,
+        view.fallback_box,
     ]
+    view.show_conversation(conversation(model_path=REMOTE), {}, "")
     for widget in widgets:
         tip = widget.toolTip()
         assert tip, f"{widget.objectName()} has no tooltip"
@@ -427,13 +460,17 @@ def styled(qapp: QApplication) -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("styled")
-@pytest.mark.parametrize("height", [900, 400])
+@pytest.mark.parametrize("height", [1100, 400])
 def test_nothing_is_cut_off_at_320_px(qtbot: QtBot, height: int) -> None:
     panel = ConversationSettingsView()
     qtbot.addWidget(panel)
     long_prompt = "你是一位友善的助手。請用簡單的話簡短回答，並在需要時舉例說明。" * 3
     panel.show_conversation(
-        conversation(system_prompt=long_prompt, sampling=SamplingParams(max_tokens=32768, seed=2_000_000_000)),
+        conversation(
+            system_prompt=long_prompt,
+            sampling=SamplingParams(max_tokens=32768, seed=2_000_000_000),
+            model_path="remote:a-rather-long-engine-name/model",  # its fallback choice shows too
+        ),
         {"A preset with a rather long name of its own": SamplingParams(temperature=0.1)},
         "A chat template name that is much too long to fit",
     )
@@ -447,8 +484,9 @@ def test_nothing_is_cut_off_at_320_px(qtbot: QtBot, height: int) -> None:
     assert not area.horizontalScrollBar().isVisible()
     assert content.width() <= area.viewport().width()
     assert content.minimumSizeHint().width() <= area.viewport().width()
+    assert panel.fallback_section.isVisible()
     for child in content.findChildren(QWidget):
-        if not child.isVisible() or child.parentWidget() is not content:
+        if not child.isVisible() or child.parentWidget() not in (content, panel.fallback_section):
             continue
         name = child.objectName() or type(child).__name__
         geometry = child.geometry()
