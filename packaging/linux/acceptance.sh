@@ -3,8 +3,9 @@
 #   1. build (packaging/linux/build.sh, unless SKIP_BUILD=1), sizes and metadata checked there;
 #   2. a clean Debian root (debootstrap --variant=minbase, no Python in it: checked), the .deb
 #      installed with apt;
-#   3. `hearth run --max-tokens 8 "hi"` answers and `hearth doctor` reports the kernels; the
-#      tar.gz, unpacked by the root's own tar, answers too;
+#   3. `hearth run --max-tokens 8 "hi"` answers and `hearth doctor` reports the kernels; split
+#      across an rpc-server on loopback (`hearth run --rpc`), its layers go there; the tar.gz,
+#      unpacked by the root's own tar, answers too;
 #   4. under Xvfb, `hearth` opens a window (xdotool finds it) that closes cleanly, and a screenshot
 #      in English and one in zh-TW are taken and checked not to be blank (look at the zh-TW one:
 #      its Chinese must be glyphs, not boxes);
@@ -58,6 +59,19 @@ began=$(date +%s.%N)
 in_root hearth run --max-tokens 8 "hi"
 echo "first answer (a new process, first start: kernel probe included): $(awk "BEGIN { print $(date +%s.%N) - $began }") s"
 in_root hearth doctor | grep -E "CPU variant|Kernels|Build uses|Starter model"
+
+echo "== split across a machine running rpc-server (one on this host's loopback, which the root shares)"
+rpc_server=$(cd "$root_repo" && python3 -c "from tests.fixtures.rpc_tools import rpc_tools; print(rpc_tools().server)")
+rpc_port=$(python3 -c "from tests.fixtures.rpc_tools import free_port; print(free_port())")
+"$rpc_server" -H 127.0.0.1 -p "$rpc_port" -t 1 >/dev/null 2>&1 & rpc_pid=$!
+sleep 1
+split=$(in_root hearth run --rpc "127.0.0.1:$rpc_port" --max-tokens 8 --json "hi" | tail -1)
+kill "$rpc_pid"
+if [[ "$split" != *'"device": "RPC0"'* ]]; then
+    echo "the bundle did not put the model on the rpc-server: $split" >&2
+    exit 1
+fi
+echo "layers: $(echo "$split" | grep -o '"layers": \[.*\]')"
 
 echo "== the tar.gz, unpacked by the clean root's own tar, answers too"
 tarball=$(ls -t "$out"/hearth-*-linux-x86_64.tar.gz | head -1)

@@ -61,6 +61,17 @@ for copy in "$bundle"/_internal/llama_cpp/lib/*.so; do
         ln -sf "$(basename "$copy").0" "$copy"
     fi
 done
+# llama.cpp's RPC backend as a module (250 KB, the same sources), so that the model can be split across
+# machines running rpc-server (Engines > Split across machines): the wheel is built without it, and the
+# engine loads it with the GPU modules (engine/runtime/cpu_variants.py, _load_others).
+lib="$bundle/_internal/llama_cpp/lib"
+if [ ! -e "$lib/libggml-rpc.so" ]; then
+    rpc_build="$out/rpc-module"
+    python "$root/bench/llama_tools.py" build --rpc --no-libllama --targets ggml-rpc --build-dir "$rpc_build" \
+        -- -DGGML_BACKEND_DL=ON -DGGML_CPU=OFF -DGGML_NATIVE=OFF >/dev/null
+    install -m 644 "$rpc_build/bin/libggml-rpc.so" "$lib/libggml-rpc.so"
+    strip --strip-unneeded "$lib/libggml-rpc.so"
+fi
 if find "$bundle" -name 'libcuda*' | grep -q .; then
     echo "the bundle must not hold libcuda (the driver is the system's)" >&2
     exit 1
