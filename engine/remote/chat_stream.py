@@ -97,10 +97,11 @@ def _headers(engine: RemoteEngine) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"} if key else {}
 
 
-def new_client() -> httpx2.Client:
+def new_client(read_timeout: float = READ_TIMEOUT_S) -> httpx2.Client:
     """An HTTP client for one engine; keep it for the engine's answers: making one sets up a TLS
-    context (about 20 ms here, measured by bench/remote_overhead.py), and it keeps connections open."""
-    timeout = httpx2.Timeout(READ_TIMEOUT_S, connect=CONNECT_TIMEOUT_S)
+    context (about 20 ms here, measured by bench/remote_overhead.py), and it keeps connections open.
+    A shorter `read_timeout` for a question that must not wait on a slow server (a model list)."""
+    timeout = httpx2.Timeout(read_timeout, connect=min(CONNECT_TIMEOUT_S, read_timeout))
     return httpx2.Client(timeout=timeout, follow_redirects=False, trust_env=False)
 
 

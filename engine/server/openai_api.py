@@ -53,6 +53,17 @@ async def list_models(service: ApiService, _request: Request) -> Response:
                 "context_length": meta.context_length,
             }
         )
+    for remote in await service.catalog.remote_models():  # asked for as "<engine>/<model id>"
+        data.append(
+            {
+                "id": remote.name,
+                "object": "model",
+                "created": 0,
+                "owned_by": remote.engine.name,
+                "remote_engine": {"name": remote.engine.name, "host": remote.engine.host},
+                "loaded": False,
+            }
+        )
     return json_response({"object": "list", "data": data})
 
 

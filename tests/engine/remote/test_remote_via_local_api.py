@@ -58,3 +58,15 @@ def test_a_name_that_is_no_engine_is_a_404_listing_the_library(pair: tuple[Serve
     client = openai.OpenAI(base_url=f"{local.base_url}/v1", api_key="unused", max_retries=0)
     with pytest.raises(openai.NotFoundError, match="There is no model called 'nowhere/x'"):
         client.chat.completions.create(model="nowhere/x", messages=[{"role": "user", "content": "hi"}], max_tokens=4)
+
+
+def test_the_local_apis_model_list_holds_the_remote_engines_models_by_the_names_it_routes(
+    pair: tuple[ServedApi, ServedApi],
+) -> None:
+    local, remote = pair
+    client = openai.OpenAI(base_url=f"{local.base_url}/v1", api_key="unused", max_retries=0)
+    listed = {model.id: model for model in client.models.list()}
+    assert STARTER_ID in listed  # this computer's library
+    remote_entry = listed[f"gpu-box/{STARTER_ID}"]
+    assert remote_entry.owned_by == "gpu-box"
+    assert (remote_entry.model_extra or {})["remote_engine"] == {"name": "gpu-box", "host": f"127.0.0.1:{remote.port}"}
