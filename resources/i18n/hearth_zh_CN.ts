@@ -319,17 +319,17 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="108"/>
+        <location filename="../../app/chat/branch_rows.py" line="128"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="108"/>
+        <location filename="../../app/chat/branch_rows.py" line="128"/>
         <source>Assistant</source>
         <translation>助手</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="65"/>
+        <location filename="../../app/chat/branch_rows.py" line="83"/>
         <source>This answer failed.</source>
         <translation>这条回答生成失败。</translation>
     </message>
@@ -339,9 +339,24 @@
         <translation>最早的消息（{n} 条）已超出模型的上下文（它的工作记忆），所以这个回答是在没有它们的情况下写的。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="63"/>
+        <location filename="../../app/chat/branch_rows.py" line="81"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>这条回答在完成前被中断了。你可以“继续”，或“重试”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="69"/>
+        <source>Offline mode is on, so this answer was written by the model on this computer, not by the engine {engine} at {host}.</source>
+        <translation>离线模式已开启，所以这条回答是由这台电脑上的模型生成的，而不是位于 {host} 的引擎 {engine}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="73"/>
+        <source>The engine {engine} at {host} stopped partway, so this answer was written on this computer.</source>
+        <translation>位于 {host} 的引擎 {engine} 中途停止了，所以这条回答改在这台电脑上生成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="75"/>
+        <source>The engine {engine} at {host} did not answer, so this answer was written on this computer.</source>
+        <translation>位于 {host} 的引擎 {engine} 没有响应，所以这条回答改在这台电脑上生成。</translation>
     </message>
 </context>
 <context>
@@ -451,42 +466,57 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="217"/>
+        <location filename="../../app/controllers/chat_controller.py" line="264"/>
         <source>There is no model on this computer to ask; download one in Models.</source>
         <translation>这台电脑上没有可以询问的模型；请到“模型”下载一个。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="405"/>
+        <location filename="../../app/controllers/chat_controller.py" line="268"/>
+        <source>Another answer is still being written; ask the model on this computer when it ends.</source>
+        <translation>另一条回答还在生成中；请等它结束后，再改问这台电脑上的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="523"/>
         <source>“{title}”</source>
         <translation>“{title}”</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="406"/>
+        <location filename="../../app/controllers/chat_controller.py" line="524"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="408"/>
+        <location filename="../../app/controllers/chat_controller.py" line="526"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="410"/>
+        <location filename="../../app/controllers/chat_controller.py" line="528"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="474"/>
+        <location filename="../../app/controllers/chat_controller.py" line="605"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="577"/>
+        <location filename="../../app/controllers/chat_controller.py" line="733"/>
         <source>Ask the model on this computer instead</source>
         <translation>改问这台电脑上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="581"/>
+        <location filename="../../app/controllers/chat_controller.py" line="737"/>
+        <source>Always do this in this conversation</source>
+        <translation>在这个对话中始终这样做</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="743"/>
+        <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
+        <translation>当 {engine} 没有响应时，Hearth 会自动改问这台电脑上的模型，并在回答下方注明；下一个问题仍会先尝试 {engine}。中途被切断的回答则保持原样。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="711"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -599,257 +629,277 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
         <source>Conversation settings</source>
         <translation>对话设置</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="138"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
         <source>Changes apply from the next answer.</source>
         <translation>更改将从下一条回答开始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="150"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在这段对话的每条消息之前都会先读取的指示，例如它应该扮演什么角色，或应该怎样回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="149"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一个友好的助手，回答简明扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="154"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>预先设定好的回答风格；选择其中一种会填入下方的数值，填入后仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
         <source>Answer style</source>
         <translation>回答风格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
         <source>Save as preset…</source>
         <translation>保存为预设…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="164"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己起的名称保存这些数值，方便以后再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
         <source>Use as default for this model</source>
         <translation>设为此模型的默认值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="173"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>以后使用此模型的新对话，都会以这些数值开始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>数值越高，回答越多样、越出人意料；数值越低，回答越集中、越可预测。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="184"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="181"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="187"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只从可能性最高的这么多个词中挑选下一个词；数量越少，回答越稳妥，“关闭”表示不设限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="194"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只从可能性最高的词中挑选，直到这些词的概率加起来达到这个比例为止；数值越低，回答越稳妥，设为 1.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="201"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性远低于最佳词的词；数值越高，回答越合理，设为 0.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="200"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>数值越高，模型越不会重复相同的词语和句子；1.00 表示不惩罚。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="205"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="211"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="208"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一条回答中最多可以生成的长度；token 是词的一小段，大约相当于四分之三个英文单词。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="220"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="217"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="223"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持“随机”，每次都会得到不同的回答；输入一个数字，同样的问题就能再次得到同样的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
         <source>Repeat penalty</source>
         <translation>重复惩罚</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="236"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
         <source>Answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="260"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="266"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>对话交给模型时的排列方式。除非回答看起来不对劲，否则请保留模型自带的格式：格式不对会让回答变得奇怪、重复或被截断。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="264"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>当对话长到模型无法一次读完时该怎么办：略过最早的消息，或者停下来让你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="275"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
         <source>Leave out the oldest messages</source>
         <translation>略过最早的消息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
         <source>Stop and tell me</source>
         <translation>停下来并通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="285"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系统提示词始终保留；最早的问题和回答会最先被略过。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="287"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 会停下来通知你，以便你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="290"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="296"/>
         <source>When the conversation gets too long</source>
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="300"/>
+        <source>Answer on this computer instead</source>
+        <translation>改由这台电脑回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="448"/>
+        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried again, the model on this computer can answer instead.</source>
+        <translation>这个对话在引擎 {engine} 上运行。如果 Hearth 重试后它仍然没有响应，可以改由这台电脑上的模型回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <source>When {engine} does not answer</source>
+        <translation>当 {engine} 没有响应时</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <source>Hearth then asks the model on this computer by itself and says so under the answer. Your next question tries {engine} again.</source>
+        <translation>这时 Hearth 会自动改问这台电脑上的模型，并在回答下方注明。你的下一个问题仍会先尝试 {engine}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="459"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="513"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="460"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="461"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="478"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="532"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="480"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="534"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="491"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="545"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="493"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="547"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="629"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="578"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="632"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="585"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="639"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="590"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="644"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="591"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
     </message>
@@ -857,27 +907,27 @@
 <context>
     <name>ConversationsController</name>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="186"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="188"/>
         <source>This conversation used {name} on the engine {engine}, which was removed.</source>
         <translation>这个对话使用的是引擎 {engine} 上的 {name}，但该引擎已被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="194"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="196"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>这个对话用的是 {name}，但它已不在这台电脑上。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="230"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="232"/>
         <source>Conversation deleted.</source>
         <translation>已删除对话。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="321"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="345"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>以后使用 {model} 的新对话，都会以这些设置开始。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="351"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="375"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有数据都已删除（释放了 {mb}）。</translation>
     </message>
@@ -1858,29 +1908,190 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="880"/>
+        <source>{address} is not a machine address llama.cpp can use; write it as 192.168.1.20 or 192.168.1.20:50052.</source>
+        <translation>{address} 不是 llama.cpp 可用的机器地址；请写成 192.168.1.20 或 192.168.1.20:50052 这样的格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="886"/>
+        <source>{address} is not among the machines the model is split across ({known}).</source>
+        <translation>{address} 不在分担模型的机器之中（{known}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="892"/>
+        <source>The machine at {address} did not answer ({problem}); start rpc-server there, or remove it from the machines the model is split across.</source>
+        <translation>位于 {address} 的机器没有响应（{problem}）；请在那台机器上启动 rpc-server，或把它从分担模型的机器中移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="899"/>
+        <source>The rpc-server at {address} speaks another version of llama.cpp&apos;s RPC protocol ({version}) than this Hearth ({needed}); run an rpc-server built from the same llama.cpp as Hearth&apos;s.</source>
+        <translation>位于 {address} 的 rpc-server 使用的 llama.cpp RPC 协议版本（{version}）和这个 Hearth 的（{needed}）不同；请改用以 Hearth 所用的同一版 llama.cpp 编译的 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="907"/>
+        <source>What answers at {address} is not llama.cpp&apos;s rpc-server.</source>
+        <translation>在 {address} 响应的不是 llama.cpp 的 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="913"/>
+        <source>This copy of llama.cpp cannot split a model across machines (it was built without RPC); see &quot;Split one model across machines&quot; in Hearth&apos;s README.</source>
+        <translation>这份 llama.cpp 无法把模型分散到多台机器上（它在编译时没有启用 RPC）；请见 Hearth README 的“Split one model across machines”一节。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="920"/>
+        <source>A machine the model is split across stopped answering, so the engine stopped; your next message starts it again on the machines that still answer.</source>
+        <translation>一台分担模型的机器停止响应，所以引擎停止了；下一条消息会在仍有响应的机器上重新启动引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="927"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="886"/>
+        <location filename="../../app/error_texts.py" line="933"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="892"/>
+        <location filename="../../app/error_texts.py" line="939"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="898"/>
+        <location filename="../../app/error_texts.py" line="945"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
 </context>
 <context>
+    <name>EngineFormDialog</name>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="42"/>
+        <source>Edit remote engine</source>
+        <translation>编辑远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="42"/>
+        <source>Add a remote engine</source>
+        <translation>添加远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="47"/>
+        <source>gpu-box</source>
+        <translation>gpu-box</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="53"/>
+        <source>The address its server documents, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
+        <translation>服务器文档中写的地址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一个 Hearth。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="59"/>
+        <source>Optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="60"/>
+        <source>Forget the saved key</source>
+        <translation>清除已保存的密钥</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="62"/>
+        <source>Kept in a file only you can read, like the Hugging Face access token.</source>
+        <translation>和 Hugging Face 访问令牌一样，保存在只有你能读取的文件中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="77"/>
+        <source>Test connection</source>
+        <translation>测试连接</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="78"/>
+        <source>Ask the server which models it offers. Nothing is saved.</source>
+        <translation>询问服务器提供哪些模型。不会保存任何内容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="106"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="107"/>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="108"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="109"/>
+        <source>Whose is it?</source>
+        <translation>属于谁？</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="146"/>
+        <source>The name stays: conversations remember their engine by it.</source>
+        <translation>名称无法更改：对话是靠名称记住它们的引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="151"/>
+        <source>Saved; leave empty to keep it</source>
+        <translation>已保存；留空即保留原来的密钥</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="180"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向服务器询问它的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="194"/>
+        <source>{models} and {more} more</source>
+        <translation>{models}，以及另外 {more} 个</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="195"/>
+        <source>Connected. Its models: {models}</source>
+        <translation>已连接。它的模型：{models}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="219"/>
+        <source>An engine called {name} is already added: pick another name, or edit that one.</source>
+        <translation>已经添加过名为 {name} 的引擎：请换一个名称，或改为编辑那个引擎。</translation>
+    </message>
+</context>
+<context>
+    <name>EnginesDialog</name>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="24"/>
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="29"/>
+        <source>Remote engines</source>
+        <translation>远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="30"/>
+        <source>Split across machines</source>
+        <translation>分散到多台机器</translation>
+    </message>
+</context>
+<context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="46"/>
+        <location filename="../../app/chat/message_bubble.py" line="47"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
@@ -2370,112 +2581,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="61"/>
+        <location filename="../../app/main_window.py" line="65"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="158"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="162"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Batch</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整个文件的提示，好几个同时进行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="182"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="186"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="200"/>
+        <location filename="../../app/main_window.py" line="205"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="202"/>
+        <location filename="../../app/main_window.py" line="207"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="231"/>
+        <location filename="../../app/main_window.py" line="236"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="233"/>
+        <location filename="../../app/main_window.py" line="238"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="268"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="270"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="271"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="147"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2558,323 +2769,343 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="93"/>
+        <location filename="../../app/panels/metrics_panel.py" line="94"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="102"/>
+        <location filename="../../app/panels/metrics_panel.py" line="103"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="105"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="110"/>
+        <location filename="../../app/panels/metrics_panel.py" line="111"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="111"/>
+        <location filename="../../app/panels/metrics_panel.py" line="112"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="115"/>
+        <location filename="../../app/panels/metrics_panel.py" line="116"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="116"/>
+        <location filename="../../app/panels/metrics_panel.py" line="117"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="120"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="122"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="127"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="128"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="128"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="131"/>
+        <location filename="../../app/panels/metrics_panel.py" line="132"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="133"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="137"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="138"/>
+        <location filename="../../app/panels/metrics_panel.py" line="139"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="144"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="145"/>
+        <location filename="../../app/panels/metrics_panel.py" line="146"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="182"/>
+        <location filename="../../app/panels/metrics_panel.py" line="193"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="186"/>
+        <location filename="../../app/panels/metrics_panel.py" line="197"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="196"/>
+        <location filename="../../app/panels/metrics_panel.py" line="207"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="207"/>
+        <location filename="../../app/panels/metrics_panel.py" line="218"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 会保留模型读过的内容。每次提问都重复出现、且放在变动内容之前的文字，会直接重复使用而不必再读，所以回答会更快开始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="212"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="259"/>
+        <location filename="../../app/panels/metrics_panel.py" line="271"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="259"/>
+        <location filename="../../app/panels/metrics_panel.py" line="271"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="261"/>
+        <location filename="../../app/panels/metrics_panel.py" line="276"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="264"/>
+        <location filename="../../app/panels/metrics_panel.py" line="279"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="267"/>
+        <location filename="../../app/panels/metrics_panel.py" line="282"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <location filename="../../app/panels/metrics_panel.py" line="289"/>
+        <source>{n} of {total} layers on other machines</source>
+        <translation>{total} 层中有 {n} 层在其他机器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="291"/>
+        <source>{where}: {n} layers</source>
+        <translation>{where}：{n} 层</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <source>this computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="297"/>
+        <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
+        <translation>模型生成的每个字都要依次经过每一台机器，所以会比内存一样多的单台机器慢；你发送的内容会以未加密的方式传到这些机器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="311"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <location filename="../../app/panels/metrics_panel.py" line="314"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位于 {host} 的远程引擎 {name} 运行这个模型：你发送的内容会送到那里，它的内存、处理器与显卡都是它自己的，所以 Hearth 只显示服务器报告的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="287"/>
+        <location filename="../../app/panels/metrics_panel.py" line="319"/>
         <source>on the server</source>
         <translation>在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="309"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="312"/>
+        <location filename="../../app/panels/metrics_panel.py" line="344"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="316"/>
+        <location filename="../../app/panels/metrics_panel.py" line="348"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="375"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="376"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="343"/>
+        <location filename="../../app/panels/metrics_panel.py" line="377"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="344"/>
+        <location filename="../../app/panels/metrics_panel.py" line="378"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <location filename="../../app/panels/metrics_panel.py" line="379"/>
         <source>network and queue</source>
         <translation>网络与排队</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <location filename="../../app/panels/metrics_panel.py" line="380"/>
         <source>until the first token</source>
         <translation>直到第一个 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="375"/>
+        <location filename="../../app/panels/metrics_panel.py" line="409"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，全部都从内存中重复使用，所以没有再读一遍。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="382"/>
+        <location filename="../../app/panels/metrics_panel.py" line="416"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，其中 {reused} 个来自内存，其余由模型读取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="388"/>
+        <location filename="../../app/panels/metrics_panel.py" line="422"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，模型全部都读了一遍。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="393"/>
+        <location filename="../../app/panels/metrics_panel.py" line="427"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="400"/>
+        <location filename="../../app/panels/metrics_panel.py" line="434"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘录是针对每个问题挑选的，所以每个问题都要读自己的摘录；小到放得下的文档集则会整份放入，每个对话只读一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <location filename="../../app/panels/metrics_panel.py" line="449"/>
         <source>unknown: the server did not say</source>
         <translation>未知：服务器没有报告</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="424"/>
+        <location filename="../../app/panels/metrics_panel.py" line="458"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答来自 {host} 上的服务器，而不是这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <location filename="../../app/panels/metrics_panel.py" line="461"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的缓存复用了 {total} 个提示 token 中的 {cached} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一个 token 在 {ttft} 后出现：服务器花了 {read} 读取提示，网络与服务器的排队花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="445"/>
+        <location filename="../../app/panels/metrics_panel.py" line="479"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一个 token 在 {ttft} 后出现；服务器没有说明其中多少是它在读取，多少是网络与排队。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <location filename="../../app/panels/metrics_panel.py" line="484"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度写了 {n} 个 token（在这台电脑上测量）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="455"/>
+        <location filename="../../app/panels/metrics_panel.py" line="489"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="466"/>
+        <location filename="../../app/panels/metrics_panel.py" line="500"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="467"/>
+        <location filename="../../app/panels/metrics_panel.py" line="501"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="468"/>
+        <location filename="../../app/panels/metrics_panel.py" line="502"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="469"/>
+        <location filename="../../app/panels/metrics_panel.py" line="503"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="474"/>
+        <location filename="../../app/panels/metrics_panel.py" line="508"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="491"/>
+        <location filename="../../app/panels/metrics_panel.py" line="525"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="472"/>
+        <location filename="../../app/panels/metrics_panel.py" line="506"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="479"/>
+        <location filename="../../app/panels/metrics_panel.py" line="513"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="484"/>
+        <location filename="../../app/panels/metrics_panel.py" line="518"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="487"/>
+        <location filename="../../app/panels/metrics_panel.py" line="521"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -2882,87 +3113,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="178"/>
+        <location filename="../../app/controllers/model_controller.py" line="179"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="202"/>
+        <location filename="../../app/controllers/model_controller.py" line="203"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="232"/>
+        <location filename="../../app/controllers/model_controller.py" line="233"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="234"/>
+        <location filename="../../app/controllers/model_controller.py" line="235"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="303"/>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="312"/>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="322"/>
+        <location filename="../../app/controllers/model_controller.py" line="325"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="327"/>
+        <location filename="../../app/controllers/model_controller.py" line="330"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="331"/>
+        <location filename="../../app/controllers/model_controller.py" line="334"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="335"/>
+        <location filename="../../app/controllers/model_controller.py" line="338"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="337"/>
+        <location filename="../../app/controllers/model_controller.py" line="340"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="351"/>
+        <location filename="../../app/controllers/model_controller.py" line="354"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答来自 {host}：你发送的内容会送到那里，而不是这台电脑的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="353"/>
+        <location filename="../../app/controllers/model_controller.py" line="356"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <location filename="../../app/controllers/model_controller.py" line="359"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>这个模型在 {host} 上运行，不在这台电脑上；对话格式由服务器应用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="366"/>
+        <location filename="../../app/controllers/model_controller.py" line="369"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="369"/>
+        <location filename="../../app/controllers/model_controller.py" line="372"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="380"/>
+        <location filename="../../app/controllers/model_controller.py" line="383"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -2970,39 +3201,49 @@
 <context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/models/model_picker.py" line="32"/>
+        <location filename="../../app/models/model_picker.py" line="36"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在这个对话中回答的模型。选另一个即可切换。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="33"/>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="34"/>
+        <location filename="../../app/models/model_picker.py" line="38"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>释放这个模型占用的内存。发送消息时会重新加载。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="35"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Model settings…</source>
         <translation>模型设置…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="41"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>这个模型如何加载：线程、上下文长度、GPU 层数、Flash Attention、KV 缓存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="43"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="45"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可从 Hugging Face 下载的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="76"/>
+        <source>Add a remote engine…</source>
+        <translation>添加远程引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="79"/>
+        <source>Use the models of a server on another computer (llama-server, Ollama, vLLM, another Hearth).</source>
+        <translation>使用另一台电脑上服务器的模型（llama-server、Ollama、vLLM、另一个 Hearth）。</translation>
     </message>
 </context>
 <context>
@@ -3171,82 +3412,107 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="21"/>
+        <location filename="../../app/panels/privacy_view.py" line="24"/>
         <source>Your data stays on this computer</source>
         <translation>你的数据只留在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="25"/>
+        <location filename="../../app/panels/privacy_view.py" line="28"/>
         <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model, and a remote engine only if you added it and picked one of its models.</source>
         <translation>Hearth 不会把任何东西发送到任何地方：没有遥测，也不检查更新。只有在你搜索或下载模型时才会连接 Hugging Face Hub，而远程引擎只有在你添加它并选了它的模型时才会连接。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="32"/>
+        <location filename="../../app/panels/privacy_view.py" line="35"/>
         <source>Offline mode: never contact the Hub or a remote engine</source>
         <translation>离线模式：永不连接 Hub 或远程引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="35"/>
+        <location filename="../../app/panels/privacy_view.py" line="38"/>
         <source>With this on, searching and downloading models are off too, and remote engines are not asked.</source>
         <translation>开启后，搜索与下载模型也会关闭，远程引擎也不会被询问。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="37"/>
+        <location filename="../../app/panels/privacy_view.py" line="40"/>
         <source>Remote engines</source>
         <translation>远程引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="44"/>
+        <location filename="../../app/panels/privacy_view.py" line="46"/>
+        <source>Manage engines…</source>
+        <translation>管理引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="49"/>
+        <source>Add or remove remote engines, and the machines the model here is split across.</source>
+        <translation>添加或移除远程引擎，以及分担这里模型的机器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="52"/>
         <source>Data folder</source>
         <translation>数据文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="50"/>
+        <location filename="../../app/panels/privacy_view.py" line="58"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的对话、下载的模型和设置都保存在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="51"/>
+        <location filename="../../app/panels/privacy_view.py" line="59"/>
         <source>Open folder</source>
         <translation>打开文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="52"/>
+        <location filename="../../app/panels/privacy_view.py" line="60"/>
         <source>Delete all my data…</source>
         <translation>删除我的所有数据…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="55"/>
+        <location filename="../../app/panels/privacy_view.py" line="63"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>删除所有对话、缓存、下载和导入的模型，以及你的设置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="81"/>
-        <source>None: every answer is written on this computer. A server you add (hearth engines add) is used only for the models of it you pick.</source>
-        <translation>没有：每个回答都在这台电脑上生成。你添加的服务器（hearth engines add）只会用在你选的它的模型上。</translation>
+        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <source>None: every answer is written on this computer. A server you add (Manage engines…, or hearth engines add) is used only for the models of it you pick.</source>
+        <translation>没有：每个回答都在这台电脑上生成。你添加的服务器（通过“管理引擎…”或 hearth engines add）只有在你选用它的模型时才会用到。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="89"/>
+        <location filename="../../app/engines/trust_texts.py" line="22"/>
+        <source>Someone else&apos;s service</source>
+        <translation>别人的服务</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/trust_texts.py" line="23"/>
+        <source>A computer of mine</source>
+        <translation>我自己的电脑</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/trust_texts.py" line="29"/>
         <source>someone else&apos;s server: they can read and keep the conversations you send it</source>
         <translation>别人的服务器：对方可以读取并保留你发送的对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="91"/>
+        <location filename="../../app/engines/trust_texts.py" line="32"/>
         <source>a computer of yours: it reads the conversations you send it</source>
         <translation>你自己的电脑：它会读取你发送的对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <location filename="../../app/panels/privacy_view.py" line="100"/>
         <source>Only conversations with one of their models go there; everything else stays here.</source>
         <translation>只有使用它们模型的对话会发送到那里；其他一切都留在这里。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="102"/>
+        <location filename="../../app/panels/privacy_view.py" line="106"/>
+        <source>The model here is split across {machines}: they get its weights and every word of your conversations, unencrypted. Offline mode keeps it on this computer alone.</source>
+        <translation>这里的模型分散在 {machines} 上运行：这些机器会以未加密的方式收到模型的权重，以及你对话中的每一个字。离线模式会让模型只留在这台电脑上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="118"/>
         <source>Delete all my data</source>
         <translation>删除我的所有数据</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="104"/>
+        <location filename="../../app/panels/privacy_view.py" line="120"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要删除所有对话、缓存、你下载或导入的模型，以及你的设置吗？此操作无法撤销。其他应用的模型不受影响。</translation>
     </message>
@@ -3305,11 +3571,162 @@
     </message>
 </context>
 <context>
+    <name>RemoteEnginesView</name>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="40"/>
+        <source>A server on another computer that speaks the OpenAI API (llama-server, Ollama, vLLM, LM Studio, another Hearth) can answer instead of this one. Its models then show in the model picker under its name, and only conversations with one of them go there.</source>
+        <translation>另一台电脑上支持 OpenAI API 的服务器（llama-server、Ollama、vLLM、LM Studio、另一个 Hearth）可以代替这台电脑回答。添加后，它的模型会以它的名称列在模型选择列表中，而且只有使用这些模型的对话会发送到那里。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Whose</source>
+        <translation>归属</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="61"/>
+        <source>No remote engines yet: every answer is written on this computer. Add one to use its models.</source>
+        <translation>还没有远程引擎：每个回答都在这台电脑上生成。添加一个，就能使用它的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="70"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
+        <source>Add a server on another computer, or a service you have a key for.</source>
+        <translation>添加另一台电脑上的服务器，或你有密钥的服务。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <source>Saved</source>
+        <translation>已保存</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="154"/>
+        <source>Remove engine</source>
+        <translation>移除引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="156"/>
+        <source>Remove the engine {name} at {host}? Its saved API key is deleted too. Conversations with its models are kept, and can go on once you add it again.</source>
+        <translation>要移除位于 {host} 的引擎 {name} 吗？它已保存的 API 密钥也会一并删除。使用它模型的对话会保留，重新添加这个引擎后就能继续。</translation>
+    </message>
+</context>
+<context>
     <name>RemoteModels</name>
     <message>
         <location filename="../../app/controllers/remote_models.py" line="48"/>
         <source>on {host}, not on this computer</source>
         <translation>在 {host} 上，不在这台电脑上</translation>
+    </message>
+</context>
+<context>
+    <name>RpcMachinesView</name>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="54"/>
+        <source>Split the model on this computer across machines (llama.cpp RPC)</source>
+        <translation>把这台电脑上的模型分散到多台机器（llama.cpp RPC）</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="59"/>
+        <source>Other computers running llama.cpp&apos;s rpc-server can lend the model loaded here their memory and processors: its layers are shared out between them. Every word written crosses the network, so it is slower than one machine that holds the whole model.</source>
+        <translation>运行 llama.cpp rpc-server 的其他电脑，可以把它们的内存和处理器借给这里加载的模型：模型的层会分配给这些电脑。生成的每个字都要经过网络，所以会比一台就能放下整个模型的机器慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="69"/>
+        <source>Machines running rpc-server take part in every answer: the model&apos;s weights and each token&apos;s activations travel to them unencrypted, and rpc-server asks nobody for a password, so anyone who can reach its port can use it, read what it holds and run work on it. Add only machines on a network you trust (your own LAN, a VPN), never one on the Internet or on shared Wi-Fi, and start rpc-server there bound to that network&apos;s address, not 0.0.0.0.</source>
+        <translation>运行 rpc-server 的机器会参与每一次回答：模型的权重和每个 token 的激活值都会以未加密的方式传给它们；而且 rpc-server 不会要求任何人输入密码，所以任何能连到它端口的人都能使用它、读取它保存的内容，并在上面运行计算。只添加你信任的网络上的机器（你自己的局域网、VPN），绝对不要添加互联网上或共享 Wi-Fi 上的机器；并在那台机器上把 rpc-server 绑定到该网络的地址，而不是 0.0.0.0。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="81"/>
+        <source>On each machine, start llama.cpp&apos;s rpc-server (built with -DGGML_RPC=ON) on that network&apos;s address, then add the address here:</source>
+        <translation>在每台机器上，以该网络的地址启动 llama.cpp 的 rpc-server（编译时需加上 -DGGML_RPC=ON），再把地址添加到这里：</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="103"/>
+        <source>No machines: the model runs on this computer alone.</source>
+        <translation>没有机器：模型只在这台电脑上运行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <source>192.168.1.21 or 192.168.1.21:{port}</source>
+        <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
+        <source>The port is {port} unless you give another.</source>
+        <translation>没有另外指定时，端口为 {port}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="108"/>
+        <source>Add machine</source>
+        <translation>添加机器</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <source>Ask each machine whether its rpc-server answers and can be used.</source>
+        <translation>询问每台机器上的 rpc-server 是否有响应、能否使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="117"/>
+        <source>Changes here apply when the model is next loaded.</source>
+        <translation>这里的更改会在下次加载模型时生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="160"/>
+        <source>Offline mode is on, so the model stays on this computer alone; turn it off under Privacy.</source>
+        <translation>离线模式已开启，所以模型只留在这台电脑上；请到“隐私”把它关闭。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="240"/>
+        <source>Checking…</source>
+        <translation>正在检查…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="247"/>
+        <source>Ready (rpc-server protocol {version}).</source>
+        <translation>可以使用（rpc-server 协议 {version}）。</translation>
     </message>
 </context>
 <context>

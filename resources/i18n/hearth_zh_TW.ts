@@ -319,17 +319,17 @@
 <context>
     <name>BranchRows</name>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="108"/>
+        <location filename="../../app/chat/branch_rows.py" line="128"/>
         <source>You</source>
         <translation>你</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="108"/>
+        <location filename="../../app/chat/branch_rows.py" line="128"/>
         <source>Assistant</source>
         <translation>助理</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="65"/>
+        <location filename="../../app/chat/branch_rows.py" line="83"/>
         <source>This answer failed.</source>
         <translation>這則回答產生失敗。</translation>
     </message>
@@ -339,9 +339,24 @@
         <translation>最早的訊息（{n} 則）已超出模型的上下文（它的工作記憶），所以這個回答是在沒有它們的情況下產生的。</translation>
     </message>
     <message>
-        <location filename="../../app/chat/branch_rows.py" line="63"/>
+        <location filename="../../app/chat/branch_rows.py" line="81"/>
         <source>This answer was interrupted before it finished. Continue it, or retry it.</source>
         <translation>這則回答在完成前被中斷了。你可以「繼續」，或「重試」。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="69"/>
+        <source>Offline mode is on, so this answer was written by the model on this computer, not by the engine {engine} at {host}.</source>
+        <translation>離線模式已開啟，所以這則回答是由這台電腦上的模型產生的，而不是位於 {host} 的引擎 {engine}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="73"/>
+        <source>The engine {engine} at {host} stopped partway, so this answer was written on this computer.</source>
+        <translation>位於 {host} 的引擎 {engine} 中途停止了，所以這則回答改在這台電腦上產生。</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/branch_rows.py" line="75"/>
+        <source>The engine {engine} at {host} did not answer, so this answer was written on this computer.</source>
+        <translation>位於 {host} 的引擎 {engine} 沒有回應，所以這則回答改在這台電腦上產生。</translation>
     </message>
 </context>
 <context>
@@ -451,42 +466,57 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="217"/>
+        <location filename="../../app/controllers/chat_controller.py" line="264"/>
         <source>There is no model on this computer to ask; download one in Models.</source>
         <translation>這台電腦上沒有可以詢問的模型；請到「模型」下載一個。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="405"/>
+        <location filename="../../app/controllers/chat_controller.py" line="268"/>
+        <source>Another answer is still being written; ask the model on this computer when it ends.</source>
+        <translation>另一則回答還在產生中；請等它結束後，再改問這台電腦上的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="523"/>
         <source>“{title}”</source>
         <translation>「{title}」</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="406"/>
+        <location filename="../../app/controllers/chat_controller.py" line="524"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="408"/>
+        <location filename="../../app/controllers/chat_controller.py" line="526"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="410"/>
+        <location filename="../../app/controllers/chat_controller.py" line="528"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="474"/>
+        <location filename="../../app/controllers/chat_controller.py" line="605"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="577"/>
+        <location filename="../../app/controllers/chat_controller.py" line="733"/>
         <source>Ask the model on this computer instead</source>
         <translation>改問這台電腦上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="581"/>
+        <location filename="../../app/controllers/chat_controller.py" line="737"/>
+        <source>Always do this in this conversation</source>
+        <translation>在這個對話中一律這樣做</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="743"/>
+        <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
+        <translation>當 {engine} 沒有回應時，Hearth 會自動改問這台電腦上的模型，並在回答下方註明；下一個問題仍會先試 {engine}。中途被切斷的回答則保持原樣。</translation>
+    </message>
+    <message>
+        <location filename="../../app/controllers/chat_controller.py" line="711"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -599,257 +629,277 @@
 <context>
     <name>ConversationSettingsView</name>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="136"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="142"/>
         <source>Conversation settings</source>
         <translation>對話設定</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="138"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
         <source>Changes apply from the next answer.</source>
         <translation>變更會從下一則回答開始生效。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="144"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="150"/>
         <source>Instructions the model reads before every message of this conversation, such as who it should be or how it should answer.</source>
         <translation>模型在這段對話的每則訊息之前都會先讀的指示，例如它該扮演什麼角色，或該怎麼回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="149"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一位親切的小幫手，回答簡短扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="154"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
         <source>System prompt</source>
         <translation>系統提示詞</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="159"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>預先設定好的回答風格；選擇其中一種會填入下方的數值，填入後仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
         <source>Answer style</source>
         <translation>回答風格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="162"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
         <source>Save as preset…</source>
         <translation>儲存為預設集…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="164"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己取的名稱儲存這些數值，方便之後再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
         <source>Use as default for this model</source>
         <translation>設為此模型的預設值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="173"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>之後使用此模型的新對話，都會以這些數值開始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>數值越高，回答越多變、越出人意料；數值越低，回答越集中、越容易預料。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="184"/>
         <source>Off</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="181"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="187"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只從可能性最高的這麼多個字詞中挑選下一個字詞；數量越少，回答越穩妥，「關閉」表示不設限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="194"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只從可能性最高的字詞中挑選，直到這些字詞的機率加起來達到這個比例為止；數值越低，回答越穩妥，設為 1.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="201"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性遠低於最佳字詞的字詞；數值越高，回答越合理，設為 0.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="200"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>數值越高，模型越不會重複相同的字詞和句子；1.00 表示不懲罰。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="205"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="211"/>
         <source> tokens</source>
         <translation> 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="208"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一則回答中最多可以產生的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="220"/>
         <source>Random</source>
         <translation>隨機</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="217"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="223"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持「隨機」，每次都會得到不同的回答；輸入一個數字，同樣的問題就能再次得到同樣的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="231"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="232"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="233"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="234"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="235"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
         <source>Repeat penalty</source>
         <translation>重複懲罰</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="236"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
         <source>Answer length</source>
         <translation>回答長度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
         <source>Seed</source>
         <translation>隨機種子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="260"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="266"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>對話交給模型時的排列方式。除非回答看起來怪怪的，否則請保留模型自帶的格式：格式不對會讓回答變得奇怪、重複或被截斷。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="264"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>當對話長到模型無法一次讀完時該怎麼做：略過最早的訊息，或是停下來讓你開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="275"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
         <source>Leave out the oldest messages</source>
         <translation>略過最早的訊息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
         <source>Stop and tell me</source>
         <translation>停下來並通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="279"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="285"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系統提示詞一律保留；最早的問題和回答會最先被略過。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="287"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 會停下來通知你，讓你可以開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="290"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="296"/>
         <source>When the conversation gets too long</source>
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="300"/>
+        <source>Answer on this computer instead</source>
+        <translation>改由這台電腦回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="448"/>
+        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried again, the model on this computer can answer instead.</source>
+        <translation>這個對話在引擎 {engine} 上執行。如果 Hearth 重試後它仍然沒有回應，可以改由這台電腦上的模型回答。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <source>When {engine} does not answer</source>
+        <translation>當 {engine} 沒有回應時</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <source>Hearth then asks the model on this computer by itself and says so under the answer. Your next question tries {engine} again.</source>
+        <translation>這時 Hearth 會自動改問這台電腦上的模型，並在回答下方註明。你的下一個問題仍會先試 {engine}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="454"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="459"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="513"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="460"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="461"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="478"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="532"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="480"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="534"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="491"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="545"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="493"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="547"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="575"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="629"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="578"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="632"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="585"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="639"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="590"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="644"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="591"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
     </message>
@@ -857,27 +907,27 @@
 <context>
     <name>ConversationsController</name>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="186"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="188"/>
         <source>This conversation used {name} on the engine {engine}, which was removed.</source>
         <translation>這個對話使用的是引擎 {engine} 上的 {name}，但該引擎已被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="194"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="196"/>
         <source>This conversation used {name}, which is no longer on this computer.</source>
         <translation>這個對話用的是 {name}，但它已不在這台電腦上。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="230"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="232"/>
         <source>Conversation deleted.</source>
         <translation>已刪除對話。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="321"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="345"/>
         <source>New conversations with {model} will start with these settings.</source>
         <translation>之後使用 {model} 的新對話，都會以這些設定開始。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/conversations_controller.py" line="351"/>
+        <location filename="../../app/controllers/conversations_controller.py" line="375"/>
         <source>All your data was deleted ({mb} freed).</source>
         <translation>你的所有資料都已刪除（釋放 {mb}）。</translation>
     </message>
@@ -1858,29 +1908,190 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="880"/>
+        <source>{address} is not a machine address llama.cpp can use; write it as 192.168.1.20 or 192.168.1.20:50052.</source>
+        <translation>{address} 不是 llama.cpp 可用的機器位址；請寫成 192.168.1.20 或 192.168.1.20:50052 這樣的格式。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="886"/>
+        <source>{address} is not among the machines the model is split across ({known}).</source>
+        <translation>{address} 不在分擔模型的機器之中（{known}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="892"/>
+        <source>The machine at {address} did not answer ({problem}); start rpc-server there, or remove it from the machines the model is split across.</source>
+        <translation>位於 {address} 的機器沒有回應（{problem}）；請在那台機器上啟動 rpc-server，或把它從分擔模型的機器中移除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="899"/>
+        <source>The rpc-server at {address} speaks another version of llama.cpp&apos;s RPC protocol ({version}) than this Hearth ({needed}); run an rpc-server built from the same llama.cpp as Hearth&apos;s.</source>
+        <translation>位於 {address} 的 rpc-server 使用的 llama.cpp RPC 協定版本（{version}）和這個 Hearth 的（{needed}）不同；請改用以 Hearth 所用的同一版 llama.cpp 編譯的 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="907"/>
+        <source>What answers at {address} is not llama.cpp&apos;s rpc-server.</source>
+        <translation>在 {address} 回應的不是 llama.cpp 的 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="913"/>
+        <source>This copy of llama.cpp cannot split a model across machines (it was built without RPC); see &quot;Split one model across machines&quot; in Hearth&apos;s README.</source>
+        <translation>這份 llama.cpp 無法把模型分散到多台機器上（它在編譯時沒有啟用 RPC）；請見 Hearth README 的「Split one model across machines」一節。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="920"/>
+        <source>A machine the model is split across stopped answering, so the engine stopped; your next message starts it again on the machines that still answer.</source>
+        <translation>一台分擔模型的機器停止回應，所以引擎停止了；下一則訊息會在仍有回應的機器上重新啟動引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="927"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="886"/>
+        <location filename="../../app/error_texts.py" line="933"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="892"/>
+        <location filename="../../app/error_texts.py" line="939"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="898"/>
+        <location filename="../../app/error_texts.py" line="945"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
 </context>
 <context>
+    <name>EngineFormDialog</name>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="42"/>
+        <source>Edit remote engine</source>
+        <translation>編輯遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="42"/>
+        <source>Add a remote engine</source>
+        <translation>加入遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="47"/>
+        <source>gpu-box</source>
+        <translation>gpu-box</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="53"/>
+        <source>The address its server documents, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
+        <translation>伺服器說明文件中寫的網址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一個 Hearth。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="59"/>
+        <source>Optional</source>
+        <translation>選填</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="60"/>
+        <source>Forget the saved key</source>
+        <translation>清除已儲存的金鑰</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="62"/>
+        <source>Kept in a file only you can read, like the Hugging Face access token.</source>
+        <translation>和 Hugging Face 存取權杖一樣，存放在只有你能讀取的檔案中。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="77"/>
+        <source>Test connection</source>
+        <translation>測試連線</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="78"/>
+        <source>Ask the server which models it offers. Nothing is saved.</source>
+        <translation>詢問伺服器提供哪些模型。不會儲存任何內容。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <source>Save</source>
+        <translation>儲存</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <source>Add</source>
+        <translation>加入</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="106"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="107"/>
+        <source>Address</source>
+        <translation>網址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="108"/>
+        <source>API key</source>
+        <translation>API 金鑰</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="109"/>
+        <source>Whose is it?</source>
+        <translation>屬於誰？</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="146"/>
+        <source>The name stays: conversations remember their engine by it.</source>
+        <translation>名稱無法更改：對話是靠名稱記住它們的引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="151"/>
+        <source>Saved; leave empty to keep it</source>
+        <translation>已儲存；留空即保留原本的金鑰</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="180"/>
+        <source>Asking the server for its models…</source>
+        <translation>正在向伺服器詢問它的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="194"/>
+        <source>{models} and {more} more</source>
+        <translation>{models}，以及另外 {more} 個</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="195"/>
+        <source>Connected. Its models: {models}</source>
+        <translation>已連線。它的模型：{models}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="219"/>
+        <source>An engine called {name} is already added: pick another name, or edit that one.</source>
+        <translation>已經加入過名為 {name} 的引擎：請換一個名稱，或改為編輯那個引擎。</translation>
+    </message>
+</context>
+<context>
+    <name>EnginesDialog</name>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="24"/>
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="29"/>
+        <source>Remote engines</source>
+        <translation>遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engines_dialog.py" line="30"/>
+        <source>Split across machines</source>
+        <translation>分散到多台機器</translation>
+    </message>
+</context>
+<context>
     <name>ErrorView</name>
     <message>
-        <location filename="../../app/chat/message_bubble.py" line="46"/>
+        <location filename="../../app/chat/message_bubble.py" line="47"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
@@ -2370,112 +2581,112 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="61"/>
+        <location filename="../../app/main_window.py" line="65"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="159"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="172"/>
+        <location filename="../../app/main_window.py" line="177"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="153"/>
+        <location filename="../../app/main_window.py" line="158"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="157"/>
+        <location filename="../../app/main_window.py" line="162"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="174"/>
+        <location filename="../../app/main_window.py" line="179"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="176"/>
+        <location filename="../../app/main_window.py" line="181"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="182"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="186"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="200"/>
+        <location filename="../../app/main_window.py" line="205"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="202"/>
+        <location filename="../../app/main_window.py" line="207"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="214"/>
+        <location filename="../../app/main_window.py" line="219"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="217"/>
+        <location filename="../../app/main_window.py" line="222"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="224"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="231"/>
+        <location filename="../../app/main_window.py" line="236"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="233"/>
+        <location filename="../../app/main_window.py" line="238"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="263"/>
+        <location filename="../../app/main_window.py" line="268"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="264"/>
+        <location filename="../../app/main_window.py" line="269"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="265"/>
+        <location filename="../../app/main_window.py" line="270"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="266"/>
+        <location filename="../../app/main_window.py" line="271"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="267"/>
+        <location filename="../../app/main_window.py" line="272"/>
         <source>Server</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="147"/>
+        <location filename="../../app/main_window.py" line="152"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2558,323 +2769,343 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="93"/>
+        <location filename="../../app/panels/metrics_panel.py" line="94"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="102"/>
+        <location filename="../../app/panels/metrics_panel.py" line="103"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="104"/>
+        <location filename="../../app/panels/metrics_panel.py" line="105"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="110"/>
+        <location filename="../../app/panels/metrics_panel.py" line="111"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="111"/>
+        <location filename="../../app/panels/metrics_panel.py" line="112"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="115"/>
+        <location filename="../../app/panels/metrics_panel.py" line="116"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="116"/>
+        <location filename="../../app/panels/metrics_panel.py" line="117"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="120"/>
+        <location filename="../../app/panels/metrics_panel.py" line="121"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="122"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="125"/>
+        <location filename="../../app/panels/metrics_panel.py" line="126"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="127"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="128"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="128"/>
+        <location filename="../../app/panels/metrics_panel.py" line="129"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="131"/>
+        <location filename="../../app/panels/metrics_panel.py" line="132"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="133"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="136"/>
+        <location filename="../../app/panels/metrics_panel.py" line="137"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="138"/>
+        <location filename="../../app/panels/metrics_panel.py" line="139"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="144"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="145"/>
+        <location filename="../../app/panels/metrics_panel.py" line="146"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="182"/>
+        <location filename="../../app/panels/metrics_panel.py" line="193"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="186"/>
+        <location filename="../../app/panels/metrics_panel.py" line="197"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="196"/>
+        <location filename="../../app/panels/metrics_panel.py" line="207"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量與延遲：引擎在同一步中產生好幾個回答，合起來每秒產生更多 token，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="207"/>
+        <location filename="../../app/panels/metrics_panel.py" line="218"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 會保留模型讀過的內容。每次提問都重複出現、且放在變動內容之前的文字，會直接重複使用而不必再讀，所以回答會更快開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="212"/>
+        <location filename="../../app/panels/metrics_panel.py" line="223"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="259"/>
+        <location filename="../../app/panels/metrics_panel.py" line="271"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="259"/>
+        <location filename="../../app/panels/metrics_panel.py" line="271"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="261"/>
+        <location filename="../../app/panels/metrics_panel.py" line="276"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="264"/>
+        <location filename="../../app/panels/metrics_panel.py" line="279"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="267"/>
+        <location filename="../../app/panels/metrics_panel.py" line="282"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <location filename="../../app/panels/metrics_panel.py" line="289"/>
+        <source>{n} of {total} layers on other machines</source>
+        <translation>{total} 層中有 {n} 層在其他機器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="291"/>
+        <source>{where}: {n} layers</source>
+        <translation>{where}：{n} 層</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <source>this computer</source>
+        <translation>這台電腦</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="297"/>
+        <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
+        <translation>模型產生的每個字都要依序經過每一台機器，所以會比記憶體一樣多的單台機器慢；你傳送的內容會以未加密的方式送到這些機器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="311"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <location filename="../../app/panels/metrics_panel.py" line="314"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位於 {host} 的遠端引擎 {name} 執行這個模型：你傳送的內容會送到那裡，它的記憶體、處理器與顯示卡都是它自己的，所以 Hearth 只顯示伺服器回報的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="287"/>
+        <location filename="../../app/panels/metrics_panel.py" line="319"/>
         <source>on the server</source>
         <translation>在伺服器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="309"/>
+        <location filename="../../app/panels/metrics_panel.py" line="341"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="312"/>
+        <location filename="../../app/panels/metrics_panel.py" line="344"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="316"/>
+        <location filename="../../app/panels/metrics_panel.py" line="348"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="375"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="376"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="343"/>
+        <location filename="../../app/panels/metrics_panel.py" line="377"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="344"/>
+        <location filename="../../app/panels/metrics_panel.py" line="378"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="345"/>
+        <location filename="../../app/panels/metrics_panel.py" line="379"/>
         <source>network and queue</source>
         <translation>網路與排隊</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="346"/>
+        <location filename="../../app/panels/metrics_panel.py" line="380"/>
         <source>until the first token</source>
         <translation>直到第一個 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="375"/>
+        <location filename="../../app/panels/metrics_panel.py" line="409"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，全部都從記憶體重複使用，所以沒有再讀一次。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="382"/>
+        <location filename="../../app/panels/metrics_panel.py" line="416"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，其中 {reused} 個來自記憶體，其餘由模型讀取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="388"/>
+        <location filename="../../app/panels/metrics_panel.py" line="422"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，模型全部都讀了一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="393"/>
+        <location filename="../../app/panels/metrics_panel.py" line="427"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="400"/>
+        <location filename="../../app/panels/metrics_panel.py" line="434"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘錄是針對每個問題挑選的，所以每個問題都要讀自己的摘錄；小到放得下的文件集則會整份放入，每個對話只讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <location filename="../../app/panels/metrics_panel.py" line="449"/>
         <source>unknown: the server did not say</source>
         <translation>未知：伺服器沒有回報</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="424"/>
+        <location filename="../../app/panels/metrics_panel.py" line="458"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答來自 {host} 上的伺服器，而不是這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <location filename="../../app/panels/metrics_panel.py" line="461"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的快取重用了 {total} 個提示 token 中的 {cached} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一個 token 在 {ttft} 後出現：伺服器花了 {read} 讀取提示，網路與伺服器的排隊花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="445"/>
+        <location filename="../../app/panels/metrics_panel.py" line="479"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一個 token 在 {ttft} 後出現；伺服器沒有說明其中多少是它在讀取，多少是網路與排隊。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <location filename="../../app/panels/metrics_panel.py" line="484"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度寫了 {n} 個 token（在這台電腦上量測）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="455"/>
+        <location filename="../../app/panels/metrics_panel.py" line="489"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="466"/>
+        <location filename="../../app/panels/metrics_panel.py" line="500"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="467"/>
+        <location filename="../../app/panels/metrics_panel.py" line="501"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="468"/>
+        <location filename="../../app/panels/metrics_panel.py" line="502"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="469"/>
+        <location filename="../../app/panels/metrics_panel.py" line="503"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="474"/>
+        <location filename="../../app/panels/metrics_panel.py" line="508"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="491"/>
+        <location filename="../../app/panels/metrics_panel.py" line="525"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="472"/>
+        <location filename="../../app/panels/metrics_panel.py" line="506"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="479"/>
+        <location filename="../../app/panels/metrics_panel.py" line="513"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="484"/>
+        <location filename="../../app/panels/metrics_panel.py" line="518"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="487"/>
+        <location filename="../../app/panels/metrics_panel.py" line="521"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -2882,87 +3113,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="178"/>
+        <location filename="../../app/controllers/model_controller.py" line="179"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="202"/>
+        <location filename="../../app/controllers/model_controller.py" line="203"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="232"/>
+        <location filename="../../app/controllers/model_controller.py" line="233"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="234"/>
+        <location filename="../../app/controllers/model_controller.py" line="235"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="303"/>
+        <location filename="../../app/controllers/model_controller.py" line="304"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="312"/>
+        <location filename="../../app/controllers/model_controller.py" line="315"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="322"/>
+        <location filename="../../app/controllers/model_controller.py" line="325"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="327"/>
+        <location filename="../../app/controllers/model_controller.py" line="330"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="331"/>
+        <location filename="../../app/controllers/model_controller.py" line="334"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="335"/>
+        <location filename="../../app/controllers/model_controller.py" line="338"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="337"/>
+        <location filename="../../app/controllers/model_controller.py" line="340"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="351"/>
+        <location filename="../../app/controllers/model_controller.py" line="354"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答來自 {host}：你傳送的內容會送到那裡，而不是這台電腦的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="353"/>
+        <location filename="../../app/controllers/model_controller.py" line="356"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <location filename="../../app/controllers/model_controller.py" line="359"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>這個模型在 {host} 上執行，不在這台電腦上；對話格式由伺服器套用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="366"/>
+        <location filename="../../app/controllers/model_controller.py" line="369"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="369"/>
+        <location filename="../../app/controllers/model_controller.py" line="372"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="380"/>
+        <location filename="../../app/controllers/model_controller.py" line="383"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -2970,39 +3201,49 @@
 <context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/models/model_picker.py" line="32"/>
+        <location filename="../../app/models/model_picker.py" line="36"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在這個對話中回答的模型。選另一個即可切換。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="33"/>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>Unload</source>
         <translation>卸載</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="34"/>
+        <location filename="../../app/models/model_picker.py" line="38"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>釋放這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="35"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Model settings…</source>
         <translation>模型設定…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="41"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>這個模型如何載入：執行緒、上下文長度、GPU 層數、Flash Attention、KV 快取。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="43"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="45"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可從 Hugging Face 下載的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="76"/>
+        <source>Add a remote engine…</source>
+        <translation>加入遠端引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="79"/>
+        <source>Use the models of a server on another computer (llama-server, Ollama, vLLM, another Hearth).</source>
+        <translation>使用另一台電腦上伺服器的模型（llama-server、Ollama、vLLM、另一個 Hearth）。</translation>
     </message>
 </context>
 <context>
@@ -3171,82 +3412,107 @@
 <context>
     <name>PrivacyView</name>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="21"/>
+        <location filename="../../app/panels/privacy_view.py" line="24"/>
         <source>Your data stays on this computer</source>
         <translation>你的資料只留在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="25"/>
+        <location filename="../../app/panels/privacy_view.py" line="28"/>
         <source>Hearth sends nothing anywhere: no telemetry, no update checks. It contacts the Hugging Face Hub only when you search for or download a model, and a remote engine only if you added it and picked one of its models.</source>
         <translation>Hearth 不會把任何東西送到任何地方：沒有遙測，也不檢查更新。只有在你搜尋或下載模型時才會連線到 Hugging Face Hub，而遠端引擎只有在你加入它並選了它的模型時才會連線。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="32"/>
+        <location filename="../../app/panels/privacy_view.py" line="35"/>
         <source>Offline mode: never contact the Hub or a remote engine</source>
         <translation>離線模式：永不連線到 Hub 或遠端引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="35"/>
+        <location filename="../../app/panels/privacy_view.py" line="38"/>
         <source>With this on, searching and downloading models are off too, and remote engines are not asked.</source>
         <translation>開啟後，搜尋與下載模型也會關閉，遠端引擎也不會被詢問。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="37"/>
+        <location filename="../../app/panels/privacy_view.py" line="40"/>
         <source>Remote engines</source>
         <translation>遠端引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="44"/>
+        <location filename="../../app/panels/privacy_view.py" line="46"/>
+        <source>Manage engines…</source>
+        <translation>管理引擎…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="49"/>
+        <source>Add or remove remote engines, and the machines the model here is split across.</source>
+        <translation>加入或移除遠端引擎，以及分擔這裡模型的機器。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="52"/>
         <source>Data folder</source>
         <translation>資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="50"/>
+        <location filename="../../app/panels/privacy_view.py" line="58"/>
         <source>Your conversations, downloaded models and settings are kept here.</source>
         <translation>你的對話、下載的模型和設定都存放在這裡。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="51"/>
+        <location filename="../../app/panels/privacy_view.py" line="59"/>
         <source>Open folder</source>
         <translation>開啟資料存放位置</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="52"/>
+        <location filename="../../app/panels/privacy_view.py" line="60"/>
         <source>Delete all my data…</source>
         <translation>刪除我的所有資料…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="55"/>
+        <location filename="../../app/panels/privacy_view.py" line="63"/>
         <source>Delete every conversation, the caches, downloaded and imported models, and your settings.</source>
         <translation>刪除所有對話、快取、下載和匯入的模型，以及你的設定。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="81"/>
-        <source>None: every answer is written on this computer. A server you add (hearth engines add) is used only for the models of it you pick.</source>
-        <translation>沒有：每個回答都在這台電腦上產生。你加入的伺服器（hearth engines add）只會用在你選的它的模型上。</translation>
+        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <source>None: every answer is written on this computer. A server you add (Manage engines…, or hearth engines add) is used only for the models of it you pick.</source>
+        <translation>沒有：每個回答都在這台電腦上產生。你加入的伺服器（透過「管理引擎…」或 hearth engines add）只有在你選用它的模型時才會用到。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="89"/>
+        <location filename="../../app/engines/trust_texts.py" line="22"/>
+        <source>Someone else&apos;s service</source>
+        <translation>別人的服務</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/trust_texts.py" line="23"/>
+        <source>A computer of mine</source>
+        <translation>我自己的電腦</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/trust_texts.py" line="29"/>
         <source>someone else&apos;s server: they can read and keep the conversations you send it</source>
         <translation>別人的伺服器：對方可以讀取並保留你送去的對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="91"/>
+        <location filename="../../app/engines/trust_texts.py" line="32"/>
         <source>a computer of yours: it reads the conversations you send it</source>
         <translation>你自己的電腦：它會讀取你送去的對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="93"/>
+        <location filename="../../app/panels/privacy_view.py" line="100"/>
         <source>Only conversations with one of their models go there; everything else stays here.</source>
         <translation>只有使用它們模型的對話會送到那裡；其他一切都留在這裡。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="102"/>
+        <location filename="../../app/panels/privacy_view.py" line="106"/>
+        <source>The model here is split across {machines}: they get its weights and every word of your conversations, unencrypted. Offline mode keeps it on this computer alone.</source>
+        <translation>這裡的模型分散在 {machines} 上執行：這些機器會以未加密的方式收到模型的權重，以及你對話中的每一個字。離線模式會讓模型只留在這台電腦上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/privacy_view.py" line="118"/>
         <source>Delete all my data</source>
         <translation>刪除我的所有資料</translation>
     </message>
     <message>
-        <location filename="../../app/panels/privacy_view.py" line="104"/>
+        <location filename="../../app/panels/privacy_view.py" line="120"/>
         <source>Delete every conversation, the caches, the models you downloaded or imported, and your settings? This cannot be undone. Models of other apps are not touched.</source>
         <translation>要刪除所有對話、快取、你下載或匯入的模型，以及你的設定嗎？此操作無法復原。其他應用程式的模型不受影響。</translation>
     </message>
@@ -3305,11 +3571,162 @@
     </message>
 </context>
 <context>
+    <name>RemoteEnginesView</name>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="40"/>
+        <source>A server on another computer that speaks the OpenAI API (llama-server, Ollama, vLLM, LM Studio, another Hearth) can answer instead of this one. Its models then show in the model picker under its name, and only conversations with one of them go there.</source>
+        <translation>另一台電腦上支援 OpenAI API 的伺服器（llama-server、Ollama、vLLM、LM Studio、另一個 Hearth）可以代替這台電腦回答。加入後，它的模型會以它的名稱列在模型選單中，而且只有使用這些模型的對話會送到那裡。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Address</source>
+        <translation>網址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>Whose</source>
+        <translation>歸屬</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <source>API key</source>
+        <translation>API 金鑰</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="61"/>
+        <source>No remote engines yet: every answer is written on this computer. Add one to use its models.</source>
+        <translation>還沒有遠端引擎：每個回答都在這台電腦上產生。加入一個，就能使用它的模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="70"/>
+        <source>Add…</source>
+        <translation>加入…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
+        <source>Add a server on another computer, or a service you have a key for.</source>
+        <translation>加入另一台電腦上的伺服器，或你有金鑰的服務。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
+        <source>Edit…</source>
+        <translation>編輯…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <source>Saved</source>
+        <translation>已儲存</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <source>None</source>
+        <translation>無</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="154"/>
+        <source>Remove engine</source>
+        <translation>移除引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="156"/>
+        <source>Remove the engine {name} at {host}? Its saved API key is deleted too. Conversations with its models are kept, and can go on once you add it again.</source>
+        <translation>要移除位於 {host} 的引擎 {name} 嗎？它已儲存的 API 金鑰也會一併刪除。使用它模型的對話會保留，重新加入這個引擎後就能繼續。</translation>
+    </message>
+</context>
+<context>
     <name>RemoteModels</name>
     <message>
         <location filename="../../app/controllers/remote_models.py" line="48"/>
         <source>on {host}, not on this computer</source>
         <translation>在 {host} 上，不在這台電腦上</translation>
+    </message>
+</context>
+<context>
+    <name>RpcMachinesView</name>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="54"/>
+        <source>Split the model on this computer across machines (llama.cpp RPC)</source>
+        <translation>把這台電腦上的模型分散到多台機器（llama.cpp RPC）</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="59"/>
+        <source>Other computers running llama.cpp&apos;s rpc-server can lend the model loaded here their memory and processors: its layers are shared out between them. Every word written crosses the network, so it is slower than one machine that holds the whole model.</source>
+        <translation>執行 llama.cpp rpc-server 的其他電腦，可以把它們的記憶體和處理器借給這裡載入的模型：模型的層會分配給這些電腦。產生的每個字都要經過網路，所以會比一台就能放下整個模型的機器慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="69"/>
+        <source>Machines running rpc-server take part in every answer: the model&apos;s weights and each token&apos;s activations travel to them unencrypted, and rpc-server asks nobody for a password, so anyone who can reach its port can use it, read what it holds and run work on it. Add only machines on a network you trust (your own LAN, a VPN), never one on the Internet or on shared Wi-Fi, and start rpc-server there bound to that network&apos;s address, not 0.0.0.0.</source>
+        <translation>執行 rpc-server 的機器會參與每一次回答：模型的權重和每個 token 的激活值都會以未加密的方式傳給它們；而且 rpc-server 不會要求任何人輸入密碼，所以任何能連到它連接埠的人都能使用它、讀取它保存的內容，並在上面執行運算。只加入你信任的網路上的機器（你自己的區域網路、VPN），絕對不要加入網際網路上或共用 Wi-Fi 上的機器；並在那台機器上把 rpc-server 綁定到該網路的位址，而不是 0.0.0.0。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="81"/>
+        <source>On each machine, start llama.cpp&apos;s rpc-server (built with -DGGML_RPC=ON) on that network&apos;s address, then add the address here:</source>
+        <translation>在每台機器上，以該網路的位址啟動 llama.cpp 的 rpc-server（編譯時需加上 -DGGML_RPC=ON），再把位址加到這裡：</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="103"/>
+        <source>No machines: the model runs on this computer alone.</source>
+        <translation>沒有機器：模型只在這台電腦上執行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <source>192.168.1.21 or 192.168.1.21:{port}</source>
+        <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
+        <source>The port is {port} unless you give another.</source>
+        <translation>沒有另外指定時，連接埠為 {port}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="108"/>
+        <source>Add machine</source>
+        <translation>加入機器</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <source>Check</source>
+        <translation>檢查</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <source>Ask each machine whether its rpc-server answers and can be used.</source>
+        <translation>詢問每台機器上的 rpc-server 是否有回應、能否使用。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="117"/>
+        <source>Changes here apply when the model is next loaded.</source>
+        <translation>這裡的變更會在下次載入模型時生效。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="160"/>
+        <source>Offline mode is on, so the model stays on this computer alone; turn it off under Privacy.</source>
+        <translation>離線模式已開啟，所以模型只留在這台電腦上；請到「隱私」把它關閉。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="240"/>
+        <source>Checking…</source>
+        <translation>正在檢查…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="247"/>
+        <source>Ready (rpc-server protocol {version}).</source>
+        <translation>可以使用（rpc-server 協定 {version}）。</translation>
     </message>
 </context>
 <context>
