@@ -19,6 +19,7 @@ import contextlib
 import email.utils
 import json
 import logging
+import re
 import socket
 import threading
 import time
@@ -97,6 +98,14 @@ def _headers(engine: RemoteEngine) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"} if key else {}
 
 
+def plain_problem(exc: BaseException) -> str:
+    """What went wrong, as words for a sentence: "Connection refused", not "[Errno 111] Connection refused"."""
+    if isinstance(exc, httpx2.TimeoutException):
+        return "no answer in time"
+    text = re.sub(r"^\[Errno -?\d+\]\s*", "", str(exc)).strip()
+    return text or type(exc).__name__
+
+
 def new_client(read_timeout: float = READ_TIMEOUT_S) -> httpx2.Client:
     """An HTTP client for one engine; keep it for the engine's answers: making one sets up a TLS
     context (about 20 ms here, measured by bench/remote_overhead.py), and it keeps connections open.
@@ -121,7 +130,9 @@ def list_models(engine: RemoteEngine, client: httpx2.Client | None = None) -> li
         with _using(client) as http:
             response = http.get(f"{engine.base_url}/models", headers=_headers(engine))
     except httpx2.HTTPError as exc:
-        raise RemoteError("remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=exc) from exc
+        raise RemoteError(
+            "remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=plain_problem(exc)
+        ) from exc
     if response.status_code in (401, 403):
         raise RemoteError("remote.bad_key", kind="refused", name=engine.name, host=engine.host)
     if response.status_code != 200:
@@ -236,10 +247,12 @@ def stream_chat(
             if cancelled.is_set():
                 return  # the user stopped it: the read was cut on purpose
             if wrote:
-                raise RemoteError("remote.cut", kind="cut", name=engine.name, host=engine.host, problem=exc) from exc
+                raise RemoteError(
+                    "remote.cut", kind="cut", name=engine.name, host=engine.host, problem=plain_problem(exc)
+                ) from exc
             if attempt >= RETRIES:
                 raise RemoteError(
-                    "remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=exc
+                    "remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=plain_problem(exc)
                 ) from exc
             wait = BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)]
             attempt += 1

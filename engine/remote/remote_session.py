@@ -54,6 +54,7 @@ from engine.remote.chat_stream import (
     StreamResult,
     models_with_retries,
     new_client,
+    plain_problem,
     request_body,
     stream_chat,
 )
@@ -197,7 +198,9 @@ class RemoteSession:
             self._put(AnswerFailed.from_error(generate.request_id, exc, kind=kind))  # type: ignore[arg-type]
         except Exception as exc:  # a bug here must fail this answer, not hang whoever waits on it
             logger.exception("remote answer failed")
-            error = UserError("remote.unreachable", name=self.engine.name, host=self.engine.host, problem=exc)
+            error = UserError(
+                "remote.unreachable", name=self.engine.name, host=self.engine.host, problem=plain_problem(exc)
+            )
             self._put(AnswerFailed.from_error(generate.request_id, error, kind="remote_down"))
         finally:
             with self._lock:
