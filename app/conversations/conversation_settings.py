@@ -445,7 +445,7 @@ class ConversationSettingsView(QWidget):
         if remote is None:
             return
         tip = self.tr(
-            "This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried "
+            "This conversation runs on the engine {engine}. When it does not answer, even after Hearth has tried "
             "again, the model on this computer can answer instead."
         ).format(engine=remote.engine)
         self.fallback_heading.setText(self.tr("When {engine} does not answer").format(engine=remote.engine))

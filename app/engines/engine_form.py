@@ -44,14 +44,14 @@ class EngineFormDialog(QDialog):
         self.setStyleSheet("#testPassed { color: #1d5e3a; }")
 
         self.name = QLineEdit()
-        self.name.setPlaceholderText(self.tr("gpu-box"))
+        self.name.setPlaceholderText("gpu-box")  # a name as typed: no translation
         self.name.setMaxLength(40)
         self.url = QLineEdit()
         self.url.setPlaceholderText("http://192.168.1.20:8080")
         url_hint = self._hint(
             self.tr(
-                "The address its server documents, with or without /v1: llama-server, Ollama, vLLM, LM Studio "
-                "or another Hearth."
+                "The address given in the server's documentation, with or without /v1: llama-server, Ollama, "
+                "vLLM, LM Studio or another Hearth."
             )
         )
         self.api_key = QLineEdit()
@@ -189,7 +189,7 @@ class EngineFormDialog(QDialog):
         if round_number != self._test_round:
             return
         self.test_button.setEnabled(True)
-        shown = ", ".join(models[:MODELS_SHOWN])
+        shown = self.tr(", ").join(models[:MODELS_SHOWN])  # 、 in Chinese
         if len(models) > MODELS_SHOWN:
             shown = self.tr("{models} and {more} more").format(models=shown, more=len(models) - MODELS_SHOWN)
         self._show_test_result(self.tr("Connected. Its models: {models}").format(models=shown), "testPassed")

@@ -50,7 +50,7 @@ class RemoteEnginesView(QWidget):
         self.table.setUniformRowHeights(True)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setStyleSheet("#remoteEngineList::item { padding: 4px 2px; }")
-        self.table.setHeaderLabels([self.tr("Name"), self.tr("Address"), self.tr("Whose"), self.tr("API key")])
+        self.table.setHeaderLabels([self.tr("Name"), self.tr("Address"), self.tr("Whose it is"), self.tr("API key")])
         header = self.table.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)

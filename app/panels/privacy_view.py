@@ -105,7 +105,7 @@ class PrivacyView(QWidget):
                 self.tr(
                     "The model here is split across {machines}: they get its weights and every word of your "
                     "conversations, unencrypted. Offline mode keeps it on this computer alone."
-                ).format(machines=", ".join(machines))
+                ).format(machines=self.tr(", ").join(machines))  # 、 in Chinese
             )
         self.engines.setText("\n".join(lines))
 

@@ -815,7 +815,7 @@
     </message>
     <message>
         <location filename="../../app/conversations/conversation_settings.py" line="448"/>
-        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried again, the model on this computer can answer instead.</source>
+        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth has tried again, the model on this computer can answer instead.</source>
         <translation>这个对话在引擎 {engine} 上运行。如果 Hearth 重试后它仍然没有响应，可以改由这台电脑上的模型回答。</translation>
     </message>
     <message>
@@ -1975,13 +1975,8 @@
         <translation>添加远程引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="47"/>
-        <source>gpu-box</source>
-        <translation>gpu-box</translation>
-    </message>
-    <message>
         <location filename="../../app/engines/engine_form.py" line="53"/>
-        <source>The address its server documents, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
+        <source>The address given in the server&apos;s documentation, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
         <translation>服务器文档中写的地址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一个 Hearth。</translation>
     </message>
     <message>
@@ -2053,6 +2048,11 @@
         <location filename="../../app/engines/engine_form.py" line="180"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器询问它的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="192"/>
+        <source>, </source>
+        <translation>、</translation>
     </message>
     <message>
         <location filename="../../app/engines/engine_form.py" line="194"/>
@@ -3507,6 +3507,11 @@
         <translation>这里的模型分散在 {machines} 上运行：这些机器会以未加密的方式收到模型的权重，以及你对话中的每一个字。离线模式会让模型只留在这台电脑上。</translation>
     </message>
     <message>
+        <location filename="../../app/panels/privacy_view.py" line="108"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
         <location filename="../../app/panels/privacy_view.py" line="118"/>
         <source>Delete all my data</source>
         <translation>删除我的所有数据</translation>
@@ -3589,13 +3594,13 @@
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="53"/>
-        <source>Whose</source>
-        <translation>归属</translation>
+        <source>API key</source>
+        <translation>API 密钥</translation>
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="53"/>
-        <source>API key</source>
-        <translation>API 密钥</translation>
+        <source>Whose it is</source>
+        <translation>归属</translation>
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="61"/>

@@ -815,7 +815,7 @@
     </message>
     <message>
         <location filename="../../app/conversations/conversation_settings.py" line="448"/>
-        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth tried again, the model on this computer can answer instead.</source>
+        <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth has tried again, the model on this computer can answer instead.</source>
         <translation>這個對話在引擎 {engine} 上執行。如果 Hearth 重試後它仍然沒有回應，可以改由這台電腦上的模型回答。</translation>
     </message>
     <message>
@@ -1975,13 +1975,8 @@
         <translation>加入遠端引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="47"/>
-        <source>gpu-box</source>
-        <translation>gpu-box</translation>
-    </message>
-    <message>
         <location filename="../../app/engines/engine_form.py" line="53"/>
-        <source>The address its server documents, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
+        <source>The address given in the server&apos;s documentation, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
         <translation>伺服器說明文件中寫的網址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一個 Hearth。</translation>
     </message>
     <message>
@@ -2053,6 +2048,11 @@
         <location filename="../../app/engines/engine_form.py" line="180"/>
         <source>Asking the server for its models…</source>
         <translation>正在向伺服器詢問它的模型…</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/engine_form.py" line="192"/>
+        <source>, </source>
+        <translation>、</translation>
     </message>
     <message>
         <location filename="../../app/engines/engine_form.py" line="194"/>
@@ -3507,6 +3507,11 @@
         <translation>這裡的模型分散在 {machines} 上執行：這些機器會以未加密的方式收到模型的權重，以及你對話中的每一個字。離線模式會讓模型只留在這台電腦上。</translation>
     </message>
     <message>
+        <location filename="../../app/panels/privacy_view.py" line="108"/>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
         <location filename="../../app/panels/privacy_view.py" line="118"/>
         <source>Delete all my data</source>
         <translation>刪除我的所有資料</translation>
@@ -3589,13 +3594,13 @@
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="53"/>
-        <source>Whose</source>
-        <translation>歸屬</translation>
+        <source>API key</source>
+        <translation>API 金鑰</translation>
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="53"/>
-        <source>API key</source>
-        <translation>API 金鑰</translation>
+        <source>Whose it is</source>
+        <translation>歸屬</translation>
     </message>
     <message>
         <location filename="../../app/engines/remote_engines_view.py" line="61"/>
