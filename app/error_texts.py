@@ -909,6 +909,13 @@ ENGINE_SENTENCES: Mapping[str, str] = {
             "What answers at {address} is not llama.cpp's rpc-server.",
         )
     ),
+    "rpc.busy": str(
+        QT_TRANSLATE_NOOP(
+            "EngineErrors",
+            "The machine at {address} did not return the greeting: its rpc-server is busy with another client "
+            "(a model loaded on it), or what listens there is not an rpc-server.",
+        )
+    ),
     "rpc.unsupported": str(
         QT_TRANSLATE_NOOP(
             "EngineErrors",

@@ -338,6 +338,7 @@ class MainWindow(QMainWindow):
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.engines_changed.connect(self._on_engines_changed)
             dialog.destroyed.connect(self._on_engines_dialog_closed)
+            dialog.rpc_view.set_in_use(self.models.state.machines_in_use)
             self.engines_dialog = dialog
             dialog.open()
         dialog.raise_()

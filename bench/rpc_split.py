@@ -149,33 +149,6 @@ class _Log:
         self.lines.extend(parts)
 
 
-def _ggml(llama_cpp: Any) -> ctypes.CDLL:
-    """The libggml that libllama loaded, with the prototypes used here."""
-    from engine.kernels.machine import engine_lib_dir
-    from engine.runtime.cpu_variants import loaded_ggml
-
-    folder = engine_lib_dir()
-    if folder is None:
-        raise RuntimeError("cannot tell where llama_cpp's libraries are")
-    lib = loaded_ggml(folder)
-    prototypes: dict[str, tuple[Any, list[Any]]] = {
-        "ggml_backend_load": (ctypes.c_void_p, [ctypes.c_char_p]),
-        "ggml_backend_reg_by_name": (ctypes.c_void_p, [ctypes.c_char_p]),
-        "ggml_backend_reg_get_proc_address": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_char_p]),
-        "ggml_backend_register": (None, [ctypes.c_void_p]),
-        "ggml_backend_reg_dev_count": (ctypes.c_size_t, [ctypes.c_void_p]),
-        "ggml_backend_reg_dev_get": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t]),
-        "ggml_backend_dev_name": (ctypes.c_char_p, [ctypes.c_void_p]),
-        "ggml_backend_dev_description": (ctypes.c_char_p, [ctypes.c_void_p]),
-        "ggml_backend_cpu_buffer_type": (ctypes.c_void_p, []),
-    }
-    for name, (restype, argtypes) in prototypes.items():
-        function = getattr(lib, name)
-        function.restype = restype
-        function.argtypes = argtypes
-    return lib
-
-
 def reachable(endpoint: str, timeout: float = 2.0) -> bool:
     """Whether something listens at host:port. ggml_backend_rpc_add_server aborts the whole process
     (GGML_ABORT "Failed to connect to ...") where nothing does, so ask first."""
@@ -259,7 +232,9 @@ def _worker(config: dict[str, Any]) -> None:
     on_log = llama_cpp.llama_log_callback(keep_log)  # kept referenced: llama.cpp calls it until the end
     llama_cpp.llama_log_set(on_log, None)
     llama_cpp.llama_backend_init()
-    lib = _ggml(llama_cpp)
+    from engine.runtime.rpc_devices import ggml_library
+
+    lib = ggml_library()
     devices = add_rpc_servers(lib, config["endpoints"], config.get("plugin")) if config["endpoints"] else []
 
     model_path = config["model"].encode()

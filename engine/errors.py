@@ -164,6 +164,7 @@ ErrorCode = Literal[
     "rpc.unreachable",
     "rpc.other_version",
     "rpc.not_rpc",
+    "rpc.busy",
     "rpc.unsupported",
     "rpc.lost",
     "kernels.override",
@@ -451,6 +452,10 @@ MESSAGES: Final[Mapping[ErrorCode, str]] = MappingProxyType(
             "this Hearth ({needed}); run an rpc-server built from the same llama.cpp as Hearth's."
         ),
         "rpc.not_rpc": "What answers at {address} is not llama.cpp's rpc-server.",
+        "rpc.busy": (
+            "The machine at {address} did not return the greeting: its rpc-server is busy with another client "
+            "(a model loaded on it), or what listens there is not an rpc-server."
+        ),
         "rpc.unsupported": (
             "This copy of llama.cpp cannot split a model across machines (it was built without RPC); see "
             '"Split one model across machines" in Hearth\'s README.'

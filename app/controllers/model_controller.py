@@ -51,6 +51,8 @@ class ModelState:
     holders: set[str] = field(default_factory=set)
     slots: int = DEFAULT_PARALLEL  # answers the loaded model writes at once
     n_ctx: int = 0  # the tokens one conversation can hold in the loaded model (0 before a load)
+    # The rpc-server machines the loaded model is split across, and how many layers each holds.
+    machines_in_use: dict[str, int] = field(default_factory=dict)
 
     @property
     def answering(self) -> bool:
@@ -293,6 +295,7 @@ class ModelController(QObject):
         state = self.state
         state.name = info.name
         state.loaded_path = info.path
+        state.machines_in_use = {share.where: share.layers for share in info.layer_split if share.remote}
         state.n_ctx = info.n_ctx
         state.slots = event.options.parallel if event.options is not None else DEFAULT_PARALLEL
         self._load_bar.hide()

@@ -51,6 +51,9 @@ class RpcMachinesView(QWidget):
         # endpoint -> what the last Check found, as shown, and whether "ready", "failed" or "checking"
         self._statuses: dict[str, tuple[str, str]] = {}
         self._pending: set[str] = set()  # endpoints a Check is still asking
+        # Machines Hearth's engine is connected to (address -> layers of the model it put there): rpc-server
+        # serves one client at a time, so a Check would wait behind that connection.
+        self._in_use: dict[str, int] = {}
         title = QLabel(self.tr("Split the model on this computer across machines (llama.cpp RPC)"))
         title.setObjectName("settingsHeading")
         title.setWordWrap(True)
@@ -230,10 +233,21 @@ class RpcMachinesView(QWidget):
 
     # --- check -------------------------------------------------------------------------
 
+    def set_in_use(self, machines: dict[str, int]) -> None:
+        self._in_use = dict(machines)
+
     def check_machines(self) -> None:
         """Ask every machine at once, off the window's thread; each line says what its machine answered."""
         endpoints = self.endpoints()
         if not endpoints or self._pending:
+            return
+        for endpoint in [e for e in endpoints if e in self._in_use]:
+            text = self.tr("Connected to Hearth's engine, which put {n} layers of the model on it.")
+            self._statuses[endpoint] = (text.format(n=self._in_use[endpoint]), "ready")
+        endpoints = [e for e in endpoints if e not in self._in_use]
+        if not endpoints:
+            self._refresh_statuses()
+            self.checked.emit()
             return
         self._pending = set(endpoints)
         for endpoint in endpoints:

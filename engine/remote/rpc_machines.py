@@ -127,7 +127,7 @@ def remove_machine(address: str) -> str:
     return endpoint
 
 
-ProbeOutcome = Literal["ready", "unreachable", "other_version", "not_rpc"]
+ProbeOutcome = Literal["ready", "unreachable", "busy", "other_version", "not_rpc"]
 
 
 @dataclass(frozen=True)
@@ -144,6 +144,8 @@ class MachineProbe:
         """The one sentence for a machine that is not ready."""
         if self.outcome == "unreachable":
             return RpcMachineError("rpc.unreachable", address=self.endpoint, problem=self.detail)
+        if self.outcome == "busy":
+            return RpcMachineError("rpc.busy", address=self.endpoint)
         if self.outcome == "other_version":
             return RpcMachineError(
                 "rpc.other_version",
@@ -167,8 +169,10 @@ def probe(endpoint: str, timeout: float = 3.0) -> MachineProbe:
         try:
             sock.sendall(struct.pack("<BQ", _HELLO, _CAPS_SIZE) + bytes(_CAPS_SIZE))
             reply = _read(sock, 8 + _HELLO_REPLY_SIZE)
-        except TimeoutError:  # something listens, and waits for something else (a web server, say)
-            return MachineProbe(endpoint, "not_rpc")
+        except TimeoutError:
+            # rpc-server serves one client at a time (the model loaded on it, say); or what listens
+            # waits for something else (a web server).
+            return MachineProbe(endpoint, "busy")
         except OSError:
             reply = b""
     return _hello_verdict(endpoint, reply)

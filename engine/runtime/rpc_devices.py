@@ -54,8 +54,9 @@ class RpcRegistration:
 
 
 @cache
-def _ggml() -> ctypes.CDLL:
-    """The libggml libllama loaded (another copy would have an empty registry), with prototypes."""
+def ggml_library() -> ctypes.CDLL:
+    """The libggml libllama loaded (another copy would have an empty registry), with the prototypes of
+    ggml's backend registry (bench/rpc_split.py uses it too)."""
     import llama_cpp  # noqa: F401 - loads libggml as libllama's dependency
 
     from engine.runtime.cpu_variants import loaded_ggml
@@ -72,6 +73,8 @@ def _ggml() -> ctypes.CDLL:
         "ggml_backend_reg_dev_count": (ctypes.c_size_t, [ctypes.c_void_p]),
         "ggml_backend_reg_dev_get": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t]),
         "ggml_backend_dev_name": (ctypes.c_char_p, [ctypes.c_void_p]),
+        "ggml_backend_dev_description": (ctypes.c_char_p, [ctypes.c_void_p]),
+        "ggml_backend_cpu_buffer_type": (ctypes.c_void_p, []),
     }
     for name, (restype, argtypes) in prototypes.items():
         function = getattr(lib, name)
@@ -96,7 +99,7 @@ def _rpc_backend(lib: ctypes.CDLL) -> int:
 
 def rpc_available() -> bool:
     try:
-        _rpc_backend(_ggml())
+        _rpc_backend(ggml_library())
     except (RpcUnsupportedError, OSError, AttributeError):
         return False
     return True
@@ -114,31 +117,39 @@ def any_registered() -> bool:
 def register(endpoints: Sequence[str]) -> RpcRegistration:
     """Register the machines that answer the hello; leave the others out. Raises RpcUnsupportedError
     where this llama.cpp has no RPC backend."""
-    lib = _ggml()
+    lib = ggml_library()
     reg = _rpc_backend(lib)
-    add_server = None
     result = RpcRegistration()
     for endpoint in endpoints:
+        # Asked at every load, registered or not: llama.cpp drops its connection with the model it
+        # freed, and would end the process on a machine that went away since.
         answer = probe(endpoint)
         if not answer.ready:
             logger.warning("rpc machine %s left out: %s %s", endpoint, answer.outcome, answer.detail)
             result.left_out.append(answer)
             continue
         if endpoint not in _registered:
-            if add_server is None:
-                address = lib.ggml_backend_reg_get_proc_address(reg, b"ggml_backend_rpc_add_server")
-                if not address:
-                    raise RpcUnsupportedError("rpc.unsupported")
-                add_server = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_char_p)(address)
-            server = add_server(endpoint.encode())
-            if not server:  # the server has no device to offer
+            devices = _add_server(lib, reg, endpoint)
+            if devices is None:  # the server has no device to offer
                 result.left_out.append(MachineProbe(endpoint, "not_rpc"))
                 continue
-            lib.ggml_backend_register(server)
-            devices = []
-            for index in range(lib.ggml_backend_reg_dev_count(server)):
-                handle = lib.ggml_backend_reg_dev_get(server, index)
-                devices.append(RpcDevice(endpoint, int(handle), (lib.ggml_backend_dev_name(handle) or b"").decode()))
             _registered[endpoint] = devices
         result.devices.extend(_registered[endpoint])
     return result
+
+
+def _add_server(lib: ctypes.CDLL, reg: int, endpoint: str) -> list[RpcDevice] | None:
+    """Connect llama.cpp to the server and register its devices; None where it offers none."""
+    address = lib.ggml_backend_reg_get_proc_address(reg, b"ggml_backend_rpc_add_server")
+    if not address:
+        raise RpcUnsupportedError("rpc.unsupported")
+    add_server = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_char_p)(address)
+    server = add_server(endpoint.encode())
+    if not server:
+        return None
+    lib.ggml_backend_register(server)
+    devices = []
+    for index in range(lib.ggml_backend_reg_dev_count(server)):
+        handle = lib.ggml_backend_reg_dev_get(server, index)
+        devices.append(RpcDevice(endpoint, int(handle), (lib.ggml_backend_dev_name(handle) or b"").decode()))
+    return devices

@@ -1933,31 +1933,36 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="913"/>
+        <source>The machine at {address} did not return the greeting: its rpc-server is busy with another client (a model loaded on it), or what listens there is not an rpc-server.</source>
+        <translation>{address} 的机器没有回应连接问候：它的 rpc-server 正在服务另一个客户端（例如已加载到它上面的模型），或在那里监听的不是 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="920"/>
         <source>This copy of llama.cpp cannot split a model across machines (it was built without RPC); see &quot;Split one model across machines&quot; in Hearth&apos;s README.</source>
         <translation>这份 llama.cpp 无法把模型分散到多台机器上（它在编译时没有启用 RPC）；请见 Hearth README 的“Split one model across machines”一节。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="920"/>
+        <location filename="../../app/error_texts.py" line="927"/>
         <source>A machine the model is split across stopped answering, so the engine stopped; your next message starts it again on the machines that still answer.</source>
         <translation>一台分担模型的机器停止响应，所以引擎停止了；下一条消息会在仍有响应的机器上重新启动引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="927"/>
+        <location filename="../../app/error_texts.py" line="934"/>
         <source>{variable}={value} is set.</source>
         <translation>已设置 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="933"/>
+        <location filename="../../app/error_texts.py" line="940"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用来测试内核的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="939"/>
+        <location filename="../../app/error_texts.py" line="946"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>内核测试失败：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="945"/>
+        <location filename="../../app/error_texts.py" line="952"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速内核在这台电脑上的测试中顺利运行。</translation>
     </message>
@@ -3113,87 +3118,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="179"/>
+        <location filename="../../app/controllers/model_controller.py" line="181"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="203"/>
+        <location filename="../../app/controllers/model_controller.py" line="205"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="233"/>
+        <location filename="../../app/controllers/model_controller.py" line="235"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="235"/>
+        <location filename="../../app/controllers/model_controller.py" line="237"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="307"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <location filename="../../app/controllers/model_controller.py" line="318"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="325"/>
+        <location filename="../../app/controllers/model_controller.py" line="328"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="330"/>
+        <location filename="../../app/controllers/model_controller.py" line="333"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="334"/>
+        <location filename="../../app/controllers/model_controller.py" line="337"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="338"/>
+        <location filename="../../app/controllers/model_controller.py" line="341"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="340"/>
+        <location filename="../../app/controllers/model_controller.py" line="343"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="354"/>
+        <location filename="../../app/controllers/model_controller.py" line="357"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答来自 {host}：你发送的内容会送到那里，而不是这台电脑的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <location filename="../../app/controllers/model_controller.py" line="359"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="359"/>
+        <location filename="../../app/controllers/model_controller.py" line="362"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>这个模型在 {host} 上运行，不在这台电脑上；对话格式由服务器应用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="369"/>
+        <location filename="../../app/controllers/model_controller.py" line="372"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="372"/>
+        <location filename="../../app/controllers/model_controller.py" line="375"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="383"/>
+        <location filename="../../app/controllers/model_controller.py" line="386"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>
@@ -3659,77 +3664,82 @@
 <context>
     <name>RpcMachinesView</name>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="54"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="57"/>
         <source>Split the model on this computer across machines (llama.cpp RPC)</source>
         <translation>把这台电脑上的模型分散到多台机器（llama.cpp RPC）</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="59"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="62"/>
         <source>Other computers running llama.cpp&apos;s rpc-server can lend the model loaded here their memory and processors: its layers are shared out between them. Every word written crosses the network, so it is slower than one machine that holds the whole model.</source>
         <translation>运行 llama.cpp rpc-server 的其他电脑，可以把它们的内存和处理器借给这里加载的模型：模型的层会分配给这些电脑。生成的每个字都要经过网络，所以会比一台就能放下整个模型的机器慢。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="69"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="72"/>
         <source>Machines running rpc-server take part in every answer: the model&apos;s weights and each token&apos;s activations travel to them unencrypted, and rpc-server asks nobody for a password, so anyone who can reach its port can use it, read what it holds and run work on it. Add only machines on a network you trust (your own LAN, a VPN), never one on the Internet or on shared Wi-Fi, and start rpc-server there bound to that network&apos;s address, not 0.0.0.0.</source>
         <translation>运行 rpc-server 的机器会参与每一次回答：模型的权重和每个 token 的激活值都会以未加密的方式传给它们；而且 rpc-server 不会要求任何人输入密码，所以任何能连到它端口的人都能使用它、读取它保存的内容，并在上面运行计算。只添加你信任的网络上的机器（你自己的局域网、VPN），绝对不要添加互联网上或共享 Wi-Fi 上的机器；并在那台机器上把 rpc-server 绑定到该网络的地址，而不是 0.0.0.0。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="81"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="84"/>
         <source>On each machine, start llama.cpp&apos;s rpc-server (built with -DGGML_RPC=ON) on that network&apos;s address, then add the address here:</source>
         <translation>在每台机器上，以该网络的地址启动 llama.cpp 的 rpc-server（编译时需加上 -DGGML_RPC=ON），再把地址添加到这里：</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="103"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
         <source>No machines: the model runs on this computer alone.</source>
         <translation>没有机器：模型只在这台电脑上运行。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
         <source>192.168.1.21 or 192.168.1.21:{port}</source>
         <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
         <source>The port is {port} unless you give another.</source>
         <translation>没有另外指定时，端口为 {port}。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="108"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
         <source>Add machine</source>
         <translation>添加机器</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
         <source>Ask each machine whether its rpc-server answers and can be used.</source>
         <translation>询问每台机器上的 rpc-server 是否有响应、能否使用。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="117"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="120"/>
         <source>Changes here apply when the model is next loaded.</source>
         <translation>这里的更改会在下次加载模型时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="160"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="163"/>
         <source>Offline mode is on, so the model stays on this computer alone; turn it off under Privacy.</source>
         <translation>离线模式已开启，所以模型只留在这台电脑上；请到“隐私”把它关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="240"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="245"/>
+        <source>Connected to Hearth&apos;s engine, which put {n} layers of the model on it.</source>
+        <translation>已连接到 Hearth 的引擎，引擎把模型的 {n} 层放在这台机器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="254"/>
         <source>Checking…</source>
         <translation>正在检查…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="247"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="261"/>
         <source>Ready (rpc-server protocol {version}).</source>
         <translation>可以使用（rpc-server 协议 {version}）。</translation>
     </message>

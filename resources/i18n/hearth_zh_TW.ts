@@ -1933,31 +1933,36 @@
     </message>
     <message>
         <location filename="../../app/error_texts.py" line="913"/>
+        <source>The machine at {address} did not return the greeting: its rpc-server is busy with another client (a model loaded on it), or what listens there is not an rpc-server.</source>
+        <translation>{address} 的機器沒有回應連線問候：它的 rpc-server 正在服務另一個用戶端（例如已載入到它上面的模型），或在那裡接聽的不是 rpc-server。</translation>
+    </message>
+    <message>
+        <location filename="../../app/error_texts.py" line="920"/>
         <source>This copy of llama.cpp cannot split a model across machines (it was built without RPC); see &quot;Split one model across machines&quot; in Hearth&apos;s README.</source>
         <translation>這份 llama.cpp 無法把模型分散到多台機器上（它在編譯時沒有啟用 RPC）；請見 Hearth README 的「Split one model across machines」一節。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="920"/>
+        <location filename="../../app/error_texts.py" line="927"/>
         <source>A machine the model is split across stopped answering, so the engine stopped; your next message starts it again on the machines that still answer.</source>
         <translation>一台分擔模型的機器停止回應，所以引擎停止了；下一則訊息會在仍有回應的機器上重新啟動引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="927"/>
+        <location filename="../../app/error_texts.py" line="934"/>
         <source>{variable}={value} is set.</source>
         <translation>已設定 {variable}={value}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="933"/>
+        <location filename="../../app/error_texts.py" line="940"/>
         <source>No model was found to probe the kernels with.</source>
         <translation>找不到可以用來測試核心的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="939"/>
+        <location filename="../../app/error_texts.py" line="946"/>
         <source>The kernel probe failed: {problem}.</source>
         <translation>核心測試失敗：{problem}。</translation>
     </message>
     <message>
-        <location filename="../../app/error_texts.py" line="945"/>
+        <location filename="../../app/error_texts.py" line="952"/>
         <source>The fast kernels ran in a test on this computer.</source>
         <translation>快速核心在這台電腦上的測試中順利執行。</translation>
     </message>
@@ -3113,87 +3118,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="179"/>
+        <location filename="../../app/controllers/model_controller.py" line="181"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="203"/>
+        <location filename="../../app/controllers/model_controller.py" line="205"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="233"/>
+        <location filename="../../app/controllers/model_controller.py" line="235"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="235"/>
+        <location filename="../../app/controllers/model_controller.py" line="237"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="304"/>
+        <location filename="../../app/controllers/model_controller.py" line="307"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="315"/>
+        <location filename="../../app/controllers/model_controller.py" line="318"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="325"/>
+        <location filename="../../app/controllers/model_controller.py" line="328"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="330"/>
+        <location filename="../../app/controllers/model_controller.py" line="333"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="334"/>
+        <location filename="../../app/controllers/model_controller.py" line="337"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="338"/>
+        <location filename="../../app/controllers/model_controller.py" line="341"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="340"/>
+        <location filename="../../app/controllers/model_controller.py" line="343"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="354"/>
+        <location filename="../../app/controllers/model_controller.py" line="357"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答來自 {host}：你傳送的內容會送到那裡，而不是這台電腦的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="356"/>
+        <location filename="../../app/controllers/model_controller.py" line="359"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="359"/>
+        <location filename="../../app/controllers/model_controller.py" line="362"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>這個模型在 {host} 上執行，不在這台電腦上；對話格式由伺服器套用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="369"/>
+        <location filename="../../app/controllers/model_controller.py" line="372"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="372"/>
+        <location filename="../../app/controllers/model_controller.py" line="375"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="383"/>
+        <location filename="../../app/controllers/model_controller.py" line="386"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>
@@ -3659,77 +3664,82 @@
 <context>
     <name>RpcMachinesView</name>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="54"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="57"/>
         <source>Split the model on this computer across machines (llama.cpp RPC)</source>
         <translation>把這台電腦上的模型分散到多台機器（llama.cpp RPC）</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="59"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="62"/>
         <source>Other computers running llama.cpp&apos;s rpc-server can lend the model loaded here their memory and processors: its layers are shared out between them. Every word written crosses the network, so it is slower than one machine that holds the whole model.</source>
         <translation>執行 llama.cpp rpc-server 的其他電腦，可以把它們的記憶體和處理器借給這裡載入的模型：模型的層會分配給這些電腦。產生的每個字都要經過網路，所以會比一台就能放下整個模型的機器慢。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="69"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="72"/>
         <source>Machines running rpc-server take part in every answer: the model&apos;s weights and each token&apos;s activations travel to them unencrypted, and rpc-server asks nobody for a password, so anyone who can reach its port can use it, read what it holds and run work on it. Add only machines on a network you trust (your own LAN, a VPN), never one on the Internet or on shared Wi-Fi, and start rpc-server there bound to that network&apos;s address, not 0.0.0.0.</source>
         <translation>執行 rpc-server 的機器會參與每一次回答：模型的權重和每個 token 的激活值都會以未加密的方式傳給它們；而且 rpc-server 不會要求任何人輸入密碼，所以任何能連到它連接埠的人都能使用它、讀取它保存的內容，並在上面執行運算。只加入你信任的網路上的機器（你自己的區域網路、VPN），絕對不要加入網際網路上或共用 Wi-Fi 上的機器；並在那台機器上把 rpc-server 綁定到該網路的位址，而不是 0.0.0.0。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="81"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="84"/>
         <source>On each machine, start llama.cpp&apos;s rpc-server (built with -DGGML_RPC=ON) on that network&apos;s address, then add the address here:</source>
         <translation>在每台機器上，以該網路的位址啟動 llama.cpp 的 rpc-server（編譯時需加上 -DGGML_RPC=ON），再把位址加到這裡：</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="103"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
         <source>No machines: the model runs on this computer alone.</source>
         <translation>沒有機器：模型只在這台電腦上執行。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
         <source>192.168.1.21 or 192.168.1.21:{port}</source>
         <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
         <source>The port is {port} unless you give another.</source>
         <translation>沒有另外指定時，連接埠為 {port}。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="108"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
         <source>Add machine</source>
         <translation>加入機器</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
         <source>Check</source>
         <translation>檢查</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
         <source>Ask each machine whether its rpc-server answers and can be used.</source>
         <translation>詢問每台機器上的 rpc-server 是否有回應、能否使用。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="117"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="120"/>
         <source>Changes here apply when the model is next loaded.</source>
         <translation>這裡的變更會在下次載入模型時生效。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="160"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="163"/>
         <source>Offline mode is on, so the model stays on this computer alone; turn it off under Privacy.</source>
         <translation>離線模式已開啟，所以模型只留在這台電腦上；請到「隱私」把它關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="240"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="245"/>
+        <source>Connected to Hearth&apos;s engine, which put {n} layers of the model on it.</source>
+        <translation>已連線到 Hearth 的引擎，引擎把模型的 {n} 層放在這台機器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="254"/>
         <source>Checking…</source>
         <translation>正在檢查…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="247"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="261"/>
         <source>Ready (rpc-server protocol {version}).</source>
         <translation>可以使用（rpc-server 協定 {version}）。</translation>
     </message>

@@ -38,6 +38,17 @@ def test_the_window_splits_the_model_across_the_machines_added_and_shows_where_t
         assert panel.layer_split.text().startswith(f"<b>{endpoints[0]}: 16 layers · {endpoints[1]}: 15 layers</b>")
         assert f"The machine at {closed} did not answer" in window.statusBar().currentMessage()
 
+        # The machines page knows which machines the engine holds (rpc-server serves one client at a time).
+        dialog = window.open_engines_dialog()
+        dialog.show_machines_page()
+        with qtbot.waitSignal(dialog.rpc_view.checked, timeout=30_000):
+            dialog.rpc_view.check_machines()
+        assert dialog.rpc_view.status_of(endpoints[0]) == (
+            "Connected to Hearth's engine, which put 16 layers of the model on it."
+        )
+        assert dialog.rpc_view.status_of(closed).startswith(f"The machine at {closed} did not answer")
+        dialog.close()
+
         window.conversations.state.sampling = SamplingParams(temperature=0, max_tokens=16)
         with qtbot.waitSignal(window.chat.answer_finished, timeout=ANSWER_TIMEOUT_MS):
             window.chat.send_message("Name three colours.")

@@ -7,8 +7,11 @@ the model's layers on them. Greedy answers must be the local ones, token for tok
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
+import socket
+import struct
 import subprocess
 import sys
 import threading
@@ -32,6 +35,7 @@ from engine.protocol import (
     Generate,
     Load,
     Loaded,
+    LoadFailed,
     LoadOptions,
     ModelInfo,
     SamplingParams,
@@ -177,7 +181,8 @@ class _WebPage(http.server.BaseHTTPRequestHandler):
 
 @pytest.fixture
 def web_server() -> Iterator[str]:
-    """Something else listening: a web server, as on a port the user mistyped."""
+    """Something else listening: a web server, as on a port the user mistyped. It waits for a request
+    line, as a busy rpc-server waits behind its client: both are told apart from a ready one only."""
     server = http.server.HTTPServer(("127.0.0.1", 0), _WebPage)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -187,16 +192,69 @@ def web_server() -> Iterator[str]:
     server.server_close()
 
 
-def test_the_hello_tells_a_ready_machine_from_one_that_is_off_or_is_something_else(
-    machines: Machines, web_server: str
+@pytest.fixture
+def ssh_server() -> Iterator[str]:
+    """A server that speaks first, as SSH does: its greeting is not the RPC reply."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def greet() -> None:
+        with contextlib.suppress(OSError):
+            connection, _ = listener.accept()
+            with connection:
+                connection.sendall(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+                connection.recv(64)
+
+    thread = threading.Thread(target=greet, daemon=True)
+    thread.start()
+    yield f"127.0.0.1:{listener.getsockname()[1]}"
+    listener.close()
+    thread.join(5)
+
+
+def test_the_hello_tells_a_ready_machine_from_one_that_is_off_busy_or_something_else(
+    machines: Machines, web_server: str, ssh_server: str
 ) -> None:
     with machines(1) as (server,):
         ready = probe(server.endpoint)
+        with socket.create_connection(("127.0.0.1", server.port)) as other_client:
+            other_client.sendall(struct.pack("<BQ", 14, 24) + bytes(24))  # another client's hello
+            other_client.recv(8)
+            busy = probe(server.endpoint, timeout=1.0)
     assert ready.ready
     assert ready.detail.startswith(f"{PROTOCOL_MAJOR}.")
+    assert busy.outcome == "busy"
+    assert str(busy.error()).startswith(f"The machine at {server.endpoint} did not return the greeting")
     off = probe(f"127.0.0.1:{free_port()}")
     assert off.outcome == "unreachable"
     assert str(off.error()).startswith("The machine at 127.0.0.1:")
-    other = probe(web_server)
+    assert probe(web_server, timeout=1.0).outcome == "busy"
+    other = probe(ssh_server)
     assert other.outcome == "not_rpc"
-    assert str(other.error()) == f"What answers at {web_server} is not llama.cpp's rpc-server."
+    assert str(other.error()) == f"What answers at {ssh_server} is not llama.cpp's rpc-server."
+
+
+@pytest.mark.e2e
+def test_a_machine_gone_while_a_model_sits_on_it_is_said_and_the_next_message_runs_without_it(
+    starter_model: Path, gemma_model: Path, machines: Machines
+) -> None:
+    """Freeing the weights on a machine that went away ends the engine (llama.cpp's RPC client aborts);
+    the switch says why in one sentence, and the next message loads on the machine that answers."""
+    with machines(2) as servers, EngineSession() as session:
+        endpoints = tuple(server.endpoint for server in servers)
+        session.send(Load(session.new_id(), _options(starter_model, endpoints)))
+        first = _until(session, lambda e: isinstance(e, Loaded | Failed))[-1]
+        assert isinstance(first, Loaded), first
+        assert [share.where for share in first.info.layer_split] == list(endpoints)
+        servers[0].stop()
+        session.send(Load(session.new_id(), _options(gemma_model, endpoints)))
+        switch = _until(session, lambda e: isinstance(e, Loaded | Failed))[-1]
+        assert isinstance(switch, LoadFailed), switch
+        assert switch.reason == message("rpc.lost")
+
+        request_id = session.new_id()
+        session.send(_greedy(request_id, max_tokens=8))
+        events = _until(session, lambda e: isinstance(e, Finished | Failed))
+    assert isinstance(events[-1], Finished), events[-1]
+    again = next(e.info for e in events if isinstance(e, Loaded))
+    assert [share.where for share in again.layer_split] == [endpoints[1]]
+    assert again.rpc_left_out == ((endpoints[0], "unreachable", "Connection refused"),)
