@@ -8,11 +8,12 @@ header). It keeps no state of its own beyond how it folds when narrow.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QKeySequence, QResizeEvent, QShortcut
+from PySide6.QtGui import QCloseEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.accessibility import announce_answer, install_descriptions
 from app.chat.chat_view import ChatView
 from app.chat.composer import Composer
 from app.chat.message_bubble import ErrorView, MessageBubble
@@ -45,10 +47,12 @@ from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from app.panels.privacy_view import PrivacyView
 from app.panels.server_view import ServerView
+from app.shortcuts import install_shortcuts, main_window_bindings
 from engine.store.conversations import ConversationStore
 
 if TYPE_CHECKING:
     from app.engines.engines_dialog import EnginesDialog
+    from app.shortcuts_dialog import ShortcutsDialog
 
 logger = logging.getLogger(__name__)
 
@@ -112,6 +116,8 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self._connect()
+        install_descriptions()
+        self._set_tab_order()
         self.conversations.new_conversation()
         self.composer.setFocus()  # the user can type the moment the window appears
         QTimer.singleShot(WARM_UP_DELAY_MS, self._warm_up)
@@ -288,10 +294,27 @@ class MainWindow(QMainWindow):
         self.batch_button.clicked.connect(self.batch.open_window)
         self.sidebar_button.toggled.connect(self.conversation_list.setVisible)
         self.panel_button.toggled.connect(self.side_tabs.setVisible)
-        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, chat.stop_or_cancel_edit)
-        QShortcut(QKeySequence.StandardKey.New, self, conversations.new_conversation)
-        # Ctrl+Q (Cmd+Q on a Mac), as desktop apps close; StandardKey.Quit has no binding on Windows
-        QShortcut(QKeySequence(Qt.Modifier.CTRL | Qt.Key.Key_Q), self, self.close)
+        self.bindings = main_window_bindings(
+            new_chat=conversations.new_conversation,
+            search_chats=self.search_chats,
+            focus_composer=self.composer.setFocus,
+            stop=chat.stop_or_cancel_edit,
+            regenerate=chat.regenerate_last,
+            copy_last_answer=chat.copy_last_answer,
+            next_chat=lambda: self.conversation_list.select_relative(1),
+            previous_chat=lambda: self.conversation_list.select_relative(-1),
+            open_models=models.open_models_window,
+            toggle_chats=self.sidebar_button.toggle,
+            toggle_details=self.panel_button.toggle,
+            zoom_in=lambda: self.zoom(1),
+            zoom_out=lambda: self.zoom(-1),
+            zoom_reset=lambda: self.zoom(0),
+            show_shortcuts=self.show_shortcuts,
+            explain_figures=self.explain_figures,
+            quit_app=self.close,
+        )
+        self.shortcuts = install_shortcuts(self, self.bindings)
+        chat.answer_finished.connect(self._announce_answer)
         self.metrics_panel.about_requested.connect(self.show_about_computer)
         self.privacy_view.delete_all_confirmed.connect(conversations.delete_all_data)
         conversations.data_deletion_started.connect(models.release_data)
@@ -300,6 +323,59 @@ class MainWindow(QMainWindow):
         self.settings_view.documents_view.embedding_model_requested.connect(self._show_embedding_model)
         self.privacy_view.manage_engines_requested.connect(self.open_engines_dialog)
         self.model_picker.add_engine_requested.connect(lambda: self.open_engines_dialog(add_engine=True))
+
+    def _set_tab_order(self) -> None:
+        """Tab goes as the eye reads: the header, the conversations, the message box and its buttons,
+        then the side panel."""
+        picker = self.model_picker
+        order: list[QWidget] = [
+            self.sidebar_button,
+            picker.combo,
+            picker.unload_button,
+            picker.settings_button,
+            picker.browse_button,
+            self.batch_button,
+            self.panel_button,
+            self.conversation_list.new_button,
+            self.conversation_list.search_box,
+            self.conversation_list.list,
+            self.composer,
+            self.send_button,
+            self.stop_button,
+            self.side_tabs,
+        ]
+        for first, second in itertools.pairwise(order):
+            QWidget.setTabOrder(first, second)
+
+    def _announce_answer(self, _event: object) -> None:
+        bubbles = self.chat_view.bubbles
+        if bubbles and bubbles[-1].role == "assistant":
+            announce_answer(bubbles[-1], bubbles[-1].text)
+
+    def search_chats(self) -> None:
+        self.sidebar_button.setChecked(True)
+        self.conversation_list.search_box.setFocus()
+        self.conversation_list.search_box.selectAll()
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        from app.shortcuts_dialog import ShortcutsDialog
+
+        dialog = ShortcutsDialog(self.bindings, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        return dialog
+
+    def zoom(self, step: int) -> None:
+        """Larger (1), smaller (-1) or usual-size (0) text everywhere."""
+        from app import theme
+
+        {1: theme.zoom_in, -1: theme.zoom_out, 0: theme.zoom_reset}[step]()
+
+    def explain_figures(self) -> None:
+        """What these numbers mean (app/learn/)."""
+        from app.learn.entry_points import open_glossary
+
+        open_glossary(self)
 
     def _show_embedding_model(self) -> None:
         self.models.open_models_window().show_suggested(EMBEDDING_MODEL.repo_id, EMBEDDING_MODEL.file)

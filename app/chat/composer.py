@@ -25,6 +25,7 @@ class Composer(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("composer")
+        self.setAccessibleName(self.tr("Message"))
         self.setPlaceholderText(self.tr("Type a message. Enter sends, Shift+Enter adds a new line."))
         self.setTabChangesFocus(True)
         self._pasted: list[str] = []

@@ -50,6 +50,7 @@ class ErrorView(QWidget):
         self.details_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.details_button.toggled.connect(self._on_details_toggled)
         self.details_text = QPlainTextEdit()
+        self.details_text.setAccessibleName(self.tr("Details of the error"))
         self.details_text.setReadOnly(True)
         self.details_text.setMaximumHeight(160)
         self.details_text.hide()

@@ -595,6 +595,21 @@ class ChatController(QObject):
         if answer is not None:
             self._client.cancel(answer.request_id)
 
+    def _last_answer_id(self) -> int | None:
+        """The newest answer on screen that is saved (None: none yet)."""
+        for bubble in reversed(self._chat_view.bubbles):
+            if bubble.role == "assistant" and bubble.message_id:
+                return bubble.message_id
+        return None
+
+    def regenerate_last(self) -> None:
+        if (answer_id := self._last_answer_id()) is not None and self.state.answer is None:
+            self.regenerate(answer_id)
+
+    def copy_last_answer(self) -> None:
+        if (answer_id := self._last_answer_id()) is not None:
+            self._on_action_requested("copy", answer_id)
+
     def _on_action_requested(self, kind: str, message_id: int) -> None:
         self._conversations.wait_for_saves()
         if not message_id:

@@ -56,10 +56,12 @@ class ConversationListView(QWidget):
         self.new_button.setToolTip(self.tr("Start a new conversation (Ctrl+N)."))
         self.search_box = QLineEdit()
         self.search_box.setObjectName("chatSearch")
+        self.search_box.setAccessibleName(self.tr("Search conversations"))
         self.search_box.setPlaceholderText(self.tr("Search conversations"))
         self.search_box.setClearButtonEnabled(True)
         self.list = QListWidget()
         self.list.setObjectName("chatList")
+        self.list.setAccessibleName(self.tr("Conversations"))
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.list.setWordWrap(False)
         self.list.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -129,6 +131,12 @@ class ConversationListView(QWidget):
             item.setText(("● " + text) if item.data(ID_ROLE) in self._generating else text)
             if item.data(ID_ROLE) in self._generating:
                 item.setToolTip(self.tr("Answering now…"))
+
+    def select_relative(self, step: int) -> None:
+        """The next (1) or previous (-1) conversation in the list, wrapping around at its ends."""
+        count = self.list.count()
+        if count:
+            self.list.setCurrentRow((self.list.currentRow() + step) % count)
 
     def ids(self) -> list[int]:
         return [self.list.item(row).data(ID_ROLE) for row in range(self.list.count())]

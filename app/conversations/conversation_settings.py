@@ -152,6 +152,7 @@ class ConversationSettingsView(QWidget):
         )
         self.prompt_edit = QPlainTextEdit()
         self.prompt_edit.setObjectName("systemPrompt")
+        self.prompt_edit.setAccessibleName(self.tr("System prompt"))
         self.prompt_edit.setPlaceholderText(self.tr("For example: You are a friendly helper who answers briefly."))
         self.prompt_edit.setToolTip(prompt_tip)
         self.prompt_edit.setTabChangesFocus(True)

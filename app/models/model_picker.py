@@ -30,6 +30,7 @@ class ModelPickerView(QWidget):
         super().__init__(parent)
         self.combo = _Combo(self)
         self.combo.setObjectName("modelPicker")
+        self.combo.setAccessibleName(self.tr("Model"))
         self.combo.setMinimumContentsLength(30)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)

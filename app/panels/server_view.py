@@ -46,6 +46,7 @@ class ServerView(QWidget):
         self.switch = QCheckBox(self.tr("Serve the local API"))
         self.switch.setObjectName("serverSwitch")
         self.port = QSpinBox()
+        self.port.setAccessibleName(self.tr("Port"))
         self.port.setRange(1024, 65535)
         self.port.setValue(DEFAULT_PORT)
         self.port.setToolTip(self.tr("The port other apps connect to."))
@@ -68,6 +69,7 @@ class ServerView(QWidget):
         log_hint.setObjectName("settingsHint")
         log_hint.setWordWrap(True)
         self.log = QTableWidget(0, 5)
+        self.log.setAccessibleName(self.tr("Recent requests"))
         self.log.setObjectName("serverLog")
         self.log.setWordWrap(False)
         self.log.setHorizontalHeaderLabels(
