@@ -53,11 +53,20 @@ WRITING_SYSTEMS = {
     "zh_HK": QFontDatabase.WritingSystem.TraditionalChinese,
     "zh_CN": QFontDatabase.WritingSystem.SimplifiedChinese,
 }
-# Said in English: without the font, a Chinese sentence would itself be drawn as boxes.
+# Said in English first: without the font, the Chinese sentence after it is itself drawn as boxes
+# (a screen reader, or the text copied elsewhere, still reads it).
 NO_CJK_FONT = (
     "Chinese text needs a Chinese font, which this computer lacks: install fonts-noto-cjk "
     "(Debian, Ubuntu) or google-noto-sans-cjk-fonts (Fedora), then start Hearth again."
 )
+NO_CJK_FONT_OWN_WORDS = {
+    "zh_TW": "中文需要中文字型，這台電腦沒有：請安裝 fonts-noto-cjk（Debian、Ubuntu）或 "
+    "google-noto-sans-cjk-fonts（Fedora），然後重新啟動 Hearth。",
+    "zh_HK": "中文需要中文字型，這台電腦沒有：請安裝 fonts-noto-cjk（Debian、Ubuntu）或 "
+    "google-noto-sans-cjk-fonts（Fedora），然後重新啟動 Hearth。",
+    "zh_CN": "中文需要中文字体，这台电脑没有：请安装 fonts-noto-cjk（Debian、Ubuntu）或 "
+    "google-noto-sans-cjk-fonts（Fedora），然后重新启动 Hearth。",
+}
 
 
 def has_font_for(writing_system: QFontDatabase.WritingSystem) -> bool:
@@ -71,4 +80,4 @@ def missing_font_notice(language: str) -> str:
     if writing_system is None or has_font_for(writing_system):
         return ""
     logger.warning("no font for %s", language)
-    return NO_CJK_FONT
+    return f"{NO_CJK_FONT} {NO_CJK_FONT_OWN_WORDS.get(language, '')}".strip()

@@ -47,6 +47,17 @@ def _variant_line(report: SystemReport) -> str:
     return f"{variant}: chosen for this processor among the bundle's builds"
 
 
+def _rpc_line(report: SystemReport) -> str:
+    if report.rpc_backend:
+        return f"yes: llama.cpp's RPC backend at {report.rpc_backend} (hearth engines rpc)"
+    return "no: this llama.cpp has no RPC backend (README: 'Split one model across machines')"
+
+
+def _fonts_line(report: SystemReport) -> str:
+    found = [f"{language} {family or 'none'}" for language, family in report.chinese_fonts.items()]
+    return " · ".join(found)
+
+
 def format_report(report: SystemReport) -> str:
     rows: list[tuple[str, list[str]]] = [
         ("Processor", [f"{report.cpu_model} ({report.cpu_cores} logical cores)"]),
@@ -60,6 +71,8 @@ def format_report(report: SystemReport) -> str:
         ("Folders", [f"{name:<7}{path}" for name, path in report.folders.items()]),
         ("Starter model", [report.starter_model]),
         ("Engine library", [report.engine_library]),
+        ("Split (RPC)", [_rpc_line(report)]),
+        ("Chinese fonts", [_fonts_line(report)]),
     ]
     text = []
     for title, lines in rows:

@@ -22,7 +22,9 @@ from engine.kernels.build_info import quiet_llama_chatter
 from engine.kernels.kernel_sets import describe
 from engine.kernels.machine import cpu_description, engine_lib_dir, this_machine
 from engine.kernels.refusal import build_features
+from engine.remote.rpc_machines import module_candidates
 from engine.runtime.ggml_devices import GgmlDevice
+from engine.system_fonts import PACKAGE_HINT, chinese_fonts
 
 logger = logging.getLogger(__name__)
 
@@ -77,6 +79,8 @@ class SystemReport:
     engine_library: str
     machine_key: str
     notes: list[str] = field(default_factory=list)
+    chinese_fonts: dict[str, str] = field(default_factory=dict)  # "zh_TW" -> a family that draws it, or ""
+    rpc_backend: str = ""  # where llama.cpp's RPC backend is (splitting a model across machines), or ""
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -199,6 +203,9 @@ def gather(engine_side: EngineSide | None = None) -> SystemReport:
         )
     if not side.loaded:
         notes.append(side.problem)
+    fonts = chinese_fonts()
+    if not all(fonts.values()):
+        notes.append(f"The Chinese interface needs a Chinese font, which this computer lacks: {PACKAGE_HINT}.")
     library = engine_lib_dir()
     return SystemReport(
         cpu_model=model,
@@ -216,4 +223,6 @@ def gather(engine_side: EngineSide | None = None) -> SystemReport:
         engine_library=str(library) if library else "not found",
         machine_key=this_machine().key,
         notes=notes,
+        chinese_fonts=fonts,
+        rpc_backend=next((str(path) for path in module_candidates() if path.is_file()), ""),
     )

@@ -24,5 +24,8 @@ def test_without_a_font_for_the_script_the_sentence_names_the_package(
     assert not i18n.has_font_for(nko)
     monkeypatch.setitem(i18n.WRITING_SYSTEMS, "zh_TW", nko)
     notice = i18n.missing_font_notice("zh_TW")
-    assert "fonts-noto-cjk" in notice
-    assert notice.isascii(), "said in English: Chinese would be drawn as boxes"
+    english, _, own_words = notice.partition(". ")
+    assert "fonts-noto-cjk" in english
+    assert english.isascii(), "said in English first: the Chinese would be drawn as boxes"
+    assert own_words.startswith("中文需要中文字型"), "and in the interface language's own words"
+    assert "fonts-noto-cjk" in own_words

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -46,6 +47,25 @@ def test_doctor_json_reports_the_processor_the_build_the_kernels_and_the_devices
     assert set(report["folders"]) == {"data", "models", "cache", "logs"}
     assert report["folders"]["data"].startswith(os.environ["HEARTH_HOME"])
     assert report["starter_model"].endswith(".gguf")
+    # .ci/run installs fonts-noto-cjk: a font for each Chinese interface, named by fontconfig
+    assert all(report["chinese_fonts"][language] for language in ("zh_TW", "zh_CN")), report["chinese_fonts"]
+    assert report["rpc_backend"] == ""  # the pinned wheel has none, and this test added none
+
+
+@pytest.mark.e2e
+def test_doctor_says_where_the_rpc_backend_is_once_one_is_added(tmp_path: Path) -> None:
+    module = tmp_path / "libggml-rpc.so"
+    module.write_bytes(b"")  # only its place is reported; the engine loads it when a model is split
+    result = subprocess.run(
+        [sys.executable, "-m", "app", "doctor"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "HEARTH_RPC_BACKEND": str(module)},
+    )
+    assert f"Split (RPC)    yes: llama.cpp's RPC backend at {module}" in result.stdout
+    assert "Chinese fonts  zh_TW " in result.stdout
 
 
 @pytest.mark.e2e
