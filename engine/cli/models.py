@@ -1,4 +1,4 @@
-"""`hearth models list|import|rm` (registered by engine/cli/main.py). Top-level imports stay light."""
+"""`hearth models list|import|rm|compare` (registered by engine/cli/main.py). Top-level imports stay light."""
 
 from __future__ import annotations
 
@@ -24,6 +24,26 @@ def add_parsers(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     remove.add_argument("name", metavar="NAME")
     remove.add_argument("--json", action="store_true", help="print what happened as JSON")
     remove.set_defaults(func=remove_model)
+    compare = actions.add_parser(
+        "compare",
+        help="compare quantizations of one model: size, memory, measured speed and KL divergence",
+        description="Compare quantizations of one model side by side. Name two or more files (or library names), or "
+        "one model to compare every quantization of it in the library. The highest-precision file (most bits per "
+        "weight) is the reference: KL divergence says how far each other file's next-token probabilities drift from "
+        "it over a fixed text (as llama-perplexity --kl-divergence measures it). Figures are measured once per file "
+        "and remembered; --measure measures what is missing.",
+    )
+    compare.add_argument("files", metavar="FILE", nargs="+", help="model files or library names")
+    compare.add_argument("--measure", action="store_true", help="measure the figures that are missing")
+    compare.add_argument("--again", action="store_true", help="measure every figure again")
+    compare.add_argument("--context", type=int, default=4096, help="context (tokens) for the memory column")
+    compare.add_argument("--prefill-tokens", type=int, default=256, help="tokens read for the prefill speed")
+    compare.add_argument("--decode-tokens", type=int, default=64, help="tokens written for the decode speed")
+    compare.add_argument("--kl-context", type=int, default=256, help="tokens per chunk of the KL text")
+    compare.add_argument("--kl-chunks", type=int, default=4, help="chunks of the KL text at most")
+    compare.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores)")
+    compare.add_argument("--json", action="store_true", help="print the rows as JSON")
+    compare.set_defaults(func=compare_models)
 
 
 def _row(entry: LibraryEntry) -> tuple[str, ...]:
@@ -118,4 +138,58 @@ def remove_model(args: argparse.Namespace) -> int:
         print(json.dumps({**result, "message": message}))
     else:
         print(message)
+    return 0
+
+
+def compare_models(args: argparse.Namespace) -> int:
+    import json
+    from pathlib import Path
+
+    from engine.models.library import Library
+    from engine.models.quant_compare import (
+        Measurement,
+        MeasureSettings,
+        compare_rows,
+        group_of_paths,
+        quant_groups,
+        table_lines,
+    )
+
+    library = Library()
+    paths = []
+    for item in args.files:
+        paths.append(Path(item) if Path(item).expanduser().is_file() else library.find(item).path)
+    if len(paths) == 1:
+        groups = [g for g in quant_groups(library.entries(), min_files=1) if any(f.path == paths[0] for f in g.files)]
+        group = groups[0] if groups else group_of_paths(paths)
+    else:
+        group = group_of_paths(paths)
+    settings = MeasureSettings(
+        prefill_tokens=args.prefill_tokens,
+        decode_tokens=args.decode_tokens,
+        n_ctx=args.kl_context,
+        chunks=args.kl_chunks,
+        threads=args.threads,
+    )
+    if args.measure or args.again:
+        measurement = Measurement.for_group(group, settings, again=args.again)
+        progress = _Progress("Measuring")
+        try:
+            outcome = measurement.run(on_progress=progress)
+        except KeyboardInterrupt:
+            measurement.stop()
+            return 130
+        for path, sentence in outcome.errors:
+            print(f"! {Path(path).name or 'measuring'}: {sentence}", file=sys.stderr)
+    rows = compare_rows(group, args.context, settings)
+    if args.json:
+        print(
+            json.dumps({"model": group.title, "context": args.context, "rows": [r.to_json() for r in rows]}, indent=2)
+        )
+        return 0
+    print(f"{group.title}: {len(rows)} file(s); reference {group.reference.name}")
+    for line in table_lines(rows, args.context):
+        print(line)
+    if not (args.measure or args.again) and any(r.bench is None or (r.kl is None and not r.is_reference) for r in rows):
+        print("Some figures are not measured yet: add --measure.")
     return 0
