@@ -53,7 +53,7 @@ def launch(args: argparse.Namespace) -> int:
     language = install_translator(app, args.language)
     apply_regional_font(app, language)
     notice = notice or missing_font_notice(language)
-    apply_style(app)
+    apply_style(app, getattr(args, "theme", None))  # --theme: for this run, the saved choice unchanged
     window = MainWindow()
     if notice:
         window.statusBar().showMessage(notice, 15_000)

@@ -1,14 +1,12 @@
-"""The look: Qt's Fusion style plus our style sheet from resources/."""
+"""The look: Qt's Fusion style with the saved theme's palette and style sheet (see app/theme.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
-from app.resources import resource_path
+from app.theme import ThemeChoice, apply_saved_theme
 
 
-def apply_style(app: QApplication) -> None:
-    app.setStyle("Fusion")
-    sheet = resource_path("styles", "light.qss")
-    if sheet.exists():
-        app.setStyleSheet(sheet.read_text(encoding="utf-8"))
+def apply_style(app: QApplication, theme: ThemeChoice | None = None) -> None:
+    """The saved theme and text size, or `theme` (from `--theme`) for this run."""
+    apply_saved_theme(app, theme)

@@ -10,9 +10,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from app.batch.speed_curve import CurvePoint
-
-TOTAL_COLOUR = QColor("#3b82f6")
-EACH_COLOUR = QColor("#e8590c")
+from app.theme import color
 
 
 class ThroughputPlotView(QWidget):
@@ -39,9 +37,10 @@ class ThroughputPlotView(QWidget):
         label_w = metrics.horizontalAdvance(f"{top:,.0f}") + 8
         legend_h = line_h + 6
         area = QRectF(label_w, legend_h + 4, self.width() - label_w - 6, self.height() - legend_h - 2 * line_h - 12)
-        painter.setPen(QColor("#c8c8c8"))
+        total_colour, each_colour = color("series_engine"), color("series_each")
+        painter.setPen(color("plot_frame"))
         painter.drawRect(area)
-        painter.setPen(QColor("#666666"))
+        painter.setPen(color("faint_text"))
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         painter.drawText(QRectF(0, area.top() - line_h / 2, label_w - 4, line_h), right, f"{top:,.0f}")
         painter.drawText(QRectF(0, area.bottom() - line_h / 2, label_w - 4, line_h), right, "0")
@@ -49,7 +48,7 @@ class ThroughputPlotView(QWidget):
         painter.drawText(
             QRectF(area.left(), area.bottom() + line_h + 4, area.width(), line_h), Qt.AlignmentFlag.AlignHCenter, axis
         )
-        self._legend(painter, area.left(), line_h)
+        self._legend(painter, area.left(), line_h, total_colour, each_colour)
         if not self.points:
             painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("The figures come as the job runs."))
             return
@@ -59,26 +58,26 @@ class ThroughputPlotView(QWidget):
         for index, point in enumerate(self.points):
             centre = area.left() + slot_w * (index + 0.5)
             height = area.height() * point.total_tok_s / top
-            painter.fillRect(QRectF(centre - bar_w / 2, area.bottom() - height, bar_w, height), TOTAL_COLOUR)
+            painter.fillRect(QRectF(centre - bar_w / 2, area.bottom() - height, bar_w, height), total_colour)
             dot = QPointF(centre, area.bottom() - area.height() * point.each_tok_s / top)
-            painter.setPen(QColor("#333333"))
+            painter.setPen(color("text"))
             above = min(area.bottom() - height, dot.y() - 4)  # over the bar and its dot (equal at one at once)
             value = QRectF(centre - slot_w / 2, above - line_h - 2, slot_w, line_h)
             painter.drawText(value, Qt.AlignmentFlag.AlignHCenter, f"{point.total_tok_s:.1f}")
             tick = QRectF(centre - slot_w / 2, area.bottom() + 2, slot_w, line_h)
             painter.drawText(tick, Qt.AlignmentFlag.AlignHCenter, str(point.at_once))
             line.append(dot)
-        painter.setPen(QPen(EACH_COLOUR, 2))
+        painter.setPen(QPen(each_colour, 2))
         painter.drawPolyline(line)
-        painter.setBrush(EACH_COLOUR)
+        painter.setBrush(each_colour)
         for dot in line:
             painter.drawEllipse(dot, 3.5, 3.5)
 
-    def _legend(self, painter: QPainter, x: float, line_h: int) -> None:
+    def _legend(self, painter: QPainter, x: float, line_h: int, total_colour: QColor, each_colour: QColor) -> None:
         metrics = painter.fontMetrics()
         for colour, name, bar in (
-            (TOTAL_COLOUR, self.tr("tokens/s, all answers together"), True),
-            (EACH_COLOUR, self.tr("tokens/s, each answer"), False),
+            (total_colour, self.tr("tokens/s, all answers together"), True),
+            (each_colour, self.tr("tokens/s, each answer"), False),
         ):
             middle = 2 + line_h / 2
             if bar:
@@ -86,6 +85,6 @@ class ThroughputPlotView(QWidget):
             else:
                 painter.setPen(QPen(colour, 2))
                 painter.drawLine(QPointF(x, middle), QPointF(x + 14, middle))
-            painter.setPen(QColor("#444444"))
+            painter.setPen(color("muted_text"))
             painter.drawText(QPointF(x + 19, middle + metrics.ascent() / 2 - 1), name)
             x += 34 + metrics.horizontalAdvance(name)

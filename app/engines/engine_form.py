@@ -41,7 +41,6 @@ class EngineFormDialog(QDialog):
         self._test_round = 0  # a test's answer counts only if no newer test was started since
         self.setWindowTitle(self.tr("Edit remote engine") if engine else self.tr("Add a remote engine"))
         self.setMinimumWidth(560)
-        self.setStyleSheet("#testPassed { color: #1d5e3a; }")
 
         self.name = QLineEdit()
         self.name.setPlaceholderText("gpu-box")  # a name as typed: no translation

@@ -8,7 +8,6 @@ import logging
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import error_text
+from app.theme import color, notifier
 from engine.hub.offline_mode import offline_mode
 from engine.remote.rpc_machines import (
     DEFAULT_PORT,
@@ -39,7 +39,7 @@ from engine.remote.rpc_machines import (
 logger = logging.getLogger(__name__)
 
 ENDPOINT_ROLE = Qt.ItemDataRole.UserRole
-STATUS_COLOURS = {"ready": "#1d5e3a", "failed": "#b42318", "checking": "#555555"}  # as the global sheet's
+STATUS_COLOURS = {"ready": "success_text", "failed": "error_text", "checking": "muted_text"}  # app/theme.py roles
 
 
 class RpcMachinesView(QWidget):
@@ -142,14 +142,7 @@ class RpcMachinesView(QWidget):
         layout.addWidget(self.empty)
         layout.addLayout(list_buttons)
         layout.addWidget(applies)
-        # The warning reads as one: a pale amber box, dark text; each machine's line a row of its own
-        # (the global sheet knows neither).
-        self.setStyleSheet(
-            "#rpcWarning { background: #fff6e0; border: 1px solid #e8c170; border-radius: 6px;"
-            " padding: 8px 10px; color: #5c3d00; }"
-            "#rpcMachineList::item { padding: 5px 4px; border-bottom: 1px solid #eeeeee; }"
-            "#rpcMachineList::item:selected { background: #dbeafe; color: #111111; }"
-        )
+        # The warning reads as one box, each machine's line a row of its own: resources/styles/hearth.qss.
 
         self.add_button.clicked.connect(self.add_typed_machine)
         self.address.returnPressed.connect(self.add_typed_machine)
@@ -157,6 +150,11 @@ class RpcMachinesView(QWidget):
         self.check_button.clicked.connect(self.check_machines)
         self.machines.itemSelectionChanged.connect(self._enable_buttons)
         self.show_machines()
+        notifier().theme_changed.connect(self._on_theme_changed)
+
+    def _on_theme_changed(self, _theme: str) -> None:
+        for row in range(self.machines.count()):
+            self._show_status(self.machines.item(row))
 
     def show_blocked(self) -> None:
         if offline_mode():
@@ -191,7 +189,7 @@ class RpcMachinesView(QWidget):
         text, state = self._statuses.get(endpoint, ("", ""))
         item.setText(f"{endpoint}\n{text}" if text else endpoint)
         if state:
-            item.setForeground(QColor(STATUS_COLOURS[state]))
+            item.setForeground(color(STATUS_COLOURS[state]))
 
     def _enable_buttons(self) -> None:
         self.remove_button.setEnabled(bool(self.machines.selectedItems()))

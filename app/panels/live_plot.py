@@ -9,16 +9,20 @@ from __future__ import annotations
 from collections import deque
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+
+from app.theme import color
 
 WINDOW_S = 60.0
 
 
 class SparklineView(QWidget):
-    """A titled chart of one or more series against 'seconds ago', with a y-axis maximum label."""
+    """A titled chart of one or more series against 'seconds ago', with a y-axis maximum label.
 
-    def __init__(self, title: str, series: list[tuple[str, QColor]], parent: QWidget | None = None) -> None:
+    Each series is a name and a colour role of app/theme.py, looked up at each paint (the theme may change)."""
+
+    def __init__(self, title: str, series: list[tuple[str, str]], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
         self.series = series
@@ -37,7 +41,7 @@ class SparklineView(QWidget):
         painter = QPainter(self)
         metrics = painter.fontMetrics()
         line_h = metrics.height()
-        painter.setPen(QColor("#555555"))
+        painter.setPen(color("muted_text"))
         painter.drawText(QRectF(0, 0, self.width(), line_h), Qt.AlignmentFlag.AlignHCenter, self.title)
         top = 0.0
         for values in (v for _, v in self.points):
@@ -45,9 +49,9 @@ class SparklineView(QWidget):
         top = max(10.0, top * 1.15)
         label_w = metrics.horizontalAdvance(f"{top:,.0f}") + 6
         area = QRectF(label_w, line_h + 4, self.width() - label_w - 2, self.height() - 2 * line_h - 8)
-        painter.setPen(QColor("#c8c8c8"))
+        painter.setPen(color("plot_frame"))
         painter.drawRect(area)
-        painter.setPen(QColor("#777777"))
+        painter.setPen(color("faint_text"))
         painter.drawText(
             QRectF(0, area.top() - line_h / 2, label_w - 4, line_h), Qt.AlignmentFlag.AlignRight, f"{top:,.0f}"
         )
@@ -63,7 +67,7 @@ class SparklineView(QWidget):
                 rect, align = QRectF(area.right() - 80, area.bottom() + 2, 80, line_h), Qt.AlignmentFlag.AlignRight
             painter.drawText(rect, align, text)
         legend_x = area.left() + 6
-        for index, (name, color) in enumerate(self.series):
+        for index, (name, role) in enumerate(self.series):
             line = QPolygonF(
                 [
                     QPointF(
@@ -72,11 +76,11 @@ class SparklineView(QWidget):
                     for ago, v in self.points
                 ]
             )
-            painter.setPen(QPen(color, 2))
+            painter.setPen(QPen(color(role), 2))
             painter.drawPolyline(line)
             if len(self.series) > 1:
                 painter.drawLine(QPointF(legend_x, area.top() + 10), QPointF(legend_x + 14, area.top() + 10))
-                painter.setPen(QColor("#444444"))
+                painter.setPen(color("muted_text"))
                 painter.drawText(QPointF(legend_x + 18, area.top() + 14), name)
                 legend_x += 24 + metrics.horizontalAdvance(name)
 
@@ -86,9 +90,9 @@ class LivePlotView(QWidget):
         super().__init__(parent)
         self.setObjectName("livePlot")
         self._points: deque[tuple[float, float, float, float]] = deque()
-        self.speed_plot = SparklineView(self.tr("Writing speed (tok/s)"), [("", QColor("#22a06b"))])
+        self.speed_plot = SparklineView(self.tr("Writing speed (tok/s)"), [("", "series_speed")])
         self.memory_plot = SparklineView(
-            self.tr("Memory (MB)"), [(self.tr("engine"), QColor("#3b82f6")), (self.tr("app"), QColor("#f0b429"))]
+            self.tr("Memory (MB)"), [(self.tr("engine"), "series_engine"), (self.tr("app"), "series_app")]
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -3,18 +3,35 @@ filled to a fraction (how much of the context is used)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-SEGMENT_COLORS = {
-    "load": QColor("#9e9e9e"),
-    "queue": QColor("#f0b429"),
-    "prefill": QColor("#3b82f6"),
-    "decode": QColor("#22a06b"),
-    "network": QColor("#a855f7"),  # a remote engine: the wire and the server's queue
-    "first": QColor("#6b7280"),  # a remote engine that gave no timings: the wait for the first token, unsplit
-}
+from app.theme import color
+
+# "network": a remote engine: the wire and the server's queue; "first": a remote engine that gave no
+# timings: the wait for the first token, unsplit.
+SEGMENTS = ("load", "queue", "prefill", "decode", "network", "first")
+
+
+class _SegmentColors(Mapping[str, QColor]):
+    """Each segment's colour in the theme on screen (read when asked: the theme may change)."""
+
+    def __getitem__(self, name: str) -> QColor:
+        if name not in SEGMENTS:
+            raise KeyError(name)
+        return color(f"segment_{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SEGMENTS)
+
+    def __len__(self) -> int:
+        return len(SEGMENTS)
+
+
+SEGMENT_COLORS: Mapping[str, QColor] = _SegmentColors()
 
 
 class SegmentBarView(QWidget):
@@ -35,8 +52,8 @@ class SegmentBarView(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5)
-        painter.setPen(QColor("#c8c8c8"))
-        painter.setBrush(QColor("#f2f2f2"))
+        painter.setPen(color("plot_frame"))
+        painter.setBrush(color("bar_background"))
         painter.drawRoundedRect(rect, 3, 3)
         total = sum(self._segments.values())
         if total <= 0:
@@ -45,7 +62,7 @@ class SegmentBarView(QWidget):
         painter.setPen(QColor(0, 0, 0, 0))
         for name, value in self._segments.items():
             width = rect.width() * value / total
-            painter.setBrush(SEGMENT_COLORS.get(name, QColor("#888888")))
+            painter.setBrush(SEGMENT_COLORS.get(name) or color("segment_other"))
             painter.drawRect(QRectF(x, rect.top(), width, rect.height()))
             x += width
 
@@ -78,9 +95,9 @@ class FillBarView(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QColor(0, 0, 0, 0))
         rect = QRectF(self.rect())
-        painter.setBrush(QColor("#e8e8e8"))
+        painter.setBrush(color("track"))
         painter.drawRoundedRect(rect, 3, 3)
         if self.used:
-            painter.setBrush(QColor("#3b82f6"))
+            painter.setBrush(color("accent"))
             filled = QRectF(rect.left(), rect.top(), rect.width() * self.used / self.total, rect.height())
             painter.drawRoundedRect(filled, 3, 3)

@@ -28,6 +28,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PATH", help="send --prompt, wait for the answer, save a PNG, exit")
     parser.add_argument("--prompt", help="text to send at start (with --screenshot)")
     parser.add_argument("--language", help="interface language, e.g. en, zh_TW, zh_CN (default: the system's)")
+    parser.add_argument(
+        "--theme", choices=("light", "dark", "system"), help="light, dark or the system's (default: as last chosen)"
+    )
     sub = parser.add_subparsers(dest="command")
     from engine.cli import rpc_machines as rpc_cli
 
