@@ -1,14 +1,15 @@
-"""The Models window: your library, the Hugging Face Hub, and downloads, in three tabs."""
+"""The Models window: your library, the Hugging Face Hub, downloads, and quantizations compared, in tabs."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QCloseEvent, QShowEvent
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from app.models.downloads_view import DownloadsView
 from app.models.hub_view import HubView
 from app.models.library_view import LibraryView
+from app.models.quant_compare_view import QuantCompareView
 
 
 class ModelsWindow(QDialog):
@@ -22,10 +23,12 @@ class ModelsWindow(QDialog):
         self.library_view = LibraryView()
         self.hub_view = HubView()
         self.downloads_view = DownloadsView()
+        self.compare_view = QuantCompareView()
         self.tabs = QTabWidget()
         self.tabs.addTab(self.library_view, self.tr("My models"))
         self.tabs.addTab(self.hub_view, self.tr("Discover"))
         self.tabs.addTab(self.downloads_view, self.tr("Downloads"))
+        self.tabs.addTab(self.compare_view, self.tr("Compare quantizations"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs)
         self.library_view.model_chosen.connect(self.model_chosen)
@@ -44,8 +47,14 @@ class ModelsWindow(QDialog):
 
     def _on_download_finished(self) -> None:
         self.library_view.refresh()
+        self.compare_view.refresh()
         self.library_changed.emit()
 
     def showEvent(self, event: QShowEvent) -> None:
         self.library_view.refresh()
+        self.compare_view.refresh()
         super().showEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.compare_view.controller.stop()  # a measurement under way ends with the window
+        super().closeEvent(event)

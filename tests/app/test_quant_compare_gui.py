@@ -1,0 +1,100 @@
+"""The Models window's "Compare quantizations" tab on real files and the real measuring child:
+the starter model (Q4_1) and its Q8_0 and Q4_0 requantizations (tests/fixtures/quantized.py)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.models.models_window import ModelsWindow
+from engine.models.library import Library
+from engine.models.quant_compare import MeasureSettings
+
+SETTINGS = MeasureSettings(prefill_tokens=32, decode_tokens=8, n_ctx=128, chunks=2, threads=2)
+SCREENSHOT_ENV = "HEARTH_QUANT_SCREENSHOT"  # a path: the test saves the tab there, for a look
+
+
+@pytest.fixture(scope="module")
+def quants(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    from tests.fixtures.quantized import starter_quantizations
+
+    return starter_quantizations(starter_model, tmp_path_factory.mktemp("quants"))
+
+
+def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants: dict[str, Path]) -> None:
+    Library().add_folder(quants["Q8_0"].parent)
+    window = ModelsWindow()
+    qtbot.addWidget(window)
+    window.resize(1000, 760)
+    view = window.compare_view
+    view.controller.settings = SETTINGS
+    with qtbot.waitSignal(view.groups_loaded, timeout=30_000):
+        window.show()
+    window.tabs.setCurrentWidget(view)
+    assert len(view.groups) == 1
+    table = view.table
+    assert table.rowCount() == 3
+    assert [table.item(r, 0).text().split(" ")[0] for r in range(3)] == ["Q8_0", "Q4_1", "Q4_0"]
+    for r in range(3):
+        assert table.item(r, 1).text().endswith("bpw")  # size, with bits per weight
+        assert table.item(r, 2).text().endswith("MB")  # memory at 4,096 tokens
+        assert table.item(r, 4).text() == "-"  # not measured yet
+    memory_4k = table.item(0, 2).text()
+    view.context_box.setCurrentIndex(view.context_box.findData(32768))
+    assert table.item(0, 2).text() != memory_4k  # more context, more memory
+    assert view.chart.grab().isNull() is False
+    assert view.chart.drawn_points == 1  # only the reference's own point, at 0
+
+    with qtbot.waitSignal(view.controller.finished, timeout=300_000) as finished:
+        qtbot.mouseClick(view.measure_button, Qt.MouseButton.LeftButton)
+        assert view.stop_button.isEnabled()
+    outcome = finished.args[0]
+    assert outcome.errors == ()
+    assert outcome.measured == 5
+    assert not view.stop_button.isEnabled()
+    for r in range(3):
+        assert float(table.item(r, 3).text().replace(",", "")) > 0  # reading tok/s
+        assert float(table.item(r, 4).text().replace(",", "")) > 0  # writing tok/s
+    assert float(table.item(0, 5).text()) == 0.0
+    kl_q4_1, kl_q4_0 = float(table.item(1, 5).text()), float(table.item(2, 5).text())
+    assert 0 < kl_q4_1 < kl_q4_0
+    assert table.item(2, 7).text().endswith("%")
+    view.chart.repaint()
+    assert view.chart.drawn_points == 6  # three points and three bars
+    if os.environ.get(SCREENSHOT_ENV):
+        from PySide6.QtWidgets import QApplication
+
+        from app.style import apply_style
+
+        apply_style(QApplication.instance())  # type: ignore[arg-type]
+        qtbot.wait(50)
+        window.grab().save(os.environ[SCREENSHOT_ENV])
+
+    # Measured once, remembered: a fresh window shows the figures without measuring.
+    again = ModelsWindow()
+    qtbot.addWidget(again)
+    again.compare_view.controller.settings = SETTINGS
+    with qtbot.waitSignal(again.compare_view.groups_loaded, timeout=30_000):
+        again.show()
+    assert again.compare_view.table.item(2, 5).text() == table.item(2, 5).text()
+    assert not again.compare_view.controller.start(again.compare_view.groups[0])
+
+
+def test_stop_ends_the_measurement(qtbot: QtBot, quants: dict[str, Path]) -> None:
+    Library().add_folder(quants["Q8_0"].parent)
+    window = ModelsWindow()
+    qtbot.addWidget(window)
+    view = window.compare_view
+    view.controller.settings = SETTINGS
+    with qtbot.waitSignal(view.groups_loaded, timeout=30_000):
+        window.show()
+    with qtbot.waitSignal(view.controller.finished, timeout=60_000) as finished:
+        qtbot.mouseClick(view.measure_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(view.stop_button, Qt.MouseButton.LeftButton)
+    assert finished.args[0].stopped
+    assert "Stopped" in view.status.text()
+    assert view.measure_button.isEnabled()
