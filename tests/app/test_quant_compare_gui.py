@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
 from app.models.models_window import ModelsWindow
@@ -15,6 +15,14 @@ from engine.models.library import Library
 from engine.models.quant_compare import MeasureSettings
 
 SETTINGS = MeasureSettings(prefill_tokens=32, decode_tokens=8, n_ctx=128, chunks=2, threads=2)
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None
+    return item.text()
+
+
 SCREENSHOT_ENV = "HEARTH_QUANT_SCREENSHOT"  # a path: the test saves the tab there, for a look
 
 
@@ -38,31 +46,31 @@ def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants:
     assert len(view.groups) == 1
     table = view.table
     assert table.rowCount() == 3
-    assert [table.item(r, 0).text().split(" ")[0] for r in range(3)] == ["Q8_0", "Q4_1", "Q4_0"]
+    assert [cell(table, r, 0).split(" ")[0] for r in range(3)] == ["Q8_0", "Q4_1", "Q4_0"]
     for r in range(3):
-        assert table.item(r, 1).text().endswith("bpw")  # size, with bits per weight
-        assert table.item(r, 2).text().endswith("MB")  # memory at 4,096 tokens
-        assert table.item(r, 4).text() == "-"  # not measured yet
-    memory_4k = table.item(0, 2).text()
+        assert cell(table, r, 1).endswith("bpw")  # size, with bits per weight
+        assert cell(table, r, 2).endswith("MB")  # memory at 4,096 tokens
+        assert cell(table, r, 4) == "-"  # not measured yet
+    memory_4k = cell(table, 0, 2)
     view.context_box.setCurrentIndex(view.context_box.findData(32768))
-    assert table.item(0, 2).text() != memory_4k  # more context, more memory
+    assert cell(table, 0, 2) != memory_4k  # more context, more memory
     assert view.chart.grab().isNull() is False
     assert view.chart.drawn_points == 1  # only the reference's own point, at 0
 
     with qtbot.waitSignal(view.controller.finished, timeout=300_000) as finished:
-        qtbot.mouseClick(view.measure_button, Qt.MouseButton.LeftButton)
+        view.measure_button.click()
         assert view.stop_button.isEnabled()
     outcome = finished.args[0]
     assert outcome.errors == ()
     assert outcome.measured == 5
     assert not view.stop_button.isEnabled()
     for r in range(3):
-        assert float(table.item(r, 3).text().replace(",", "")) > 0  # reading tok/s
-        assert float(table.item(r, 4).text().replace(",", "")) > 0  # writing tok/s
-    assert float(table.item(0, 5).text()) == 0.0
-    kl_q4_1, kl_q4_0 = float(table.item(1, 5).text()), float(table.item(2, 5).text())
+        assert float(cell(table, r, 3).replace(",", "")) > 0  # reading tok/s
+        assert float(cell(table, r, 4).replace(",", "")) > 0  # writing tok/s
+    assert float(cell(table, 0, 5)) == 0.0
+    kl_q4_1, kl_q4_0 = float(cell(table, 1, 5)), float(cell(table, 2, 5))
     assert 0 < kl_q4_1 < kl_q4_0
-    assert table.item(2, 7).text().endswith("%")
+    assert cell(table, 2, 7).endswith("%")
     view.chart.repaint()
     assert view.chart.drawn_points == 6  # three points and three bars
     if os.environ.get(SCREENSHOT_ENV):
@@ -70,9 +78,12 @@ def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants:
 
         from app.style import apply_style
 
-        apply_style(QApplication.instance())  # type: ignore[arg-type]
-        qtbot.wait(50)
-        window.grab().save(os.environ[SCREENSHOT_ENV])
+        app = QApplication.instance()
+        for theme in ("light", "dark"):
+            apply_style(app, theme)  # type: ignore[arg-type]  # QCoreApplication, a QApplication here
+            qtbot.wait(50)
+            window.grab().save(os.environ[SCREENSHOT_ENV].replace(".png", f"-{theme}.png"))
+        apply_style(app, "light")  # type: ignore[arg-type]
 
     # Measured once, remembered: a fresh window shows the figures without measuring.
     again = ModelsWindow()
@@ -80,7 +91,7 @@ def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants:
     again.compare_view.controller.settings = SETTINGS
     with qtbot.waitSignal(again.compare_view.groups_loaded, timeout=30_000):
         again.show()
-    assert again.compare_view.table.item(2, 5).text() == table.item(2, 5).text()
+    assert cell(again.compare_view.table, 2, 5) == cell(table, 2, 5)
     assert not again.compare_view.controller.start(again.compare_view.groups[0])
 
 
@@ -93,8 +104,8 @@ def test_stop_ends_the_measurement(qtbot: QtBot, quants: dict[str, Path]) -> Non
     with qtbot.waitSignal(view.groups_loaded, timeout=30_000):
         window.show()
     with qtbot.waitSignal(view.controller.finished, timeout=60_000) as finished:
-        qtbot.mouseClick(view.measure_button, Qt.MouseButton.LeftButton)
-        qtbot.mouseClick(view.stop_button, Qt.MouseButton.LeftButton)
+        view.measure_button.click()
+        view.stop_button.click()
     assert finished.args[0].stopped
     assert "Stopped" in view.status.text()
     assert view.measure_button.isEnabled()
