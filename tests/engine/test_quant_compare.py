@@ -11,8 +11,8 @@ import pytest
 from engine.models.library import Library
 from engine.models.quant_compare import (
     FigureStore,
-    MeasureSettings,
     Measurement,
+    MeasureSettings,
     compare_rows,
     group_of_paths,
     quant_groups,
