@@ -18,13 +18,16 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMenu,
     QProgressBar,
     QPushButton,
     QSizePolicy,
     QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
+    QWidgetAction,
 )
 
 from app.accessibility import announce_answer, install_descriptions
@@ -43,6 +46,7 @@ from app.conversations.conversation_list import ConversationListView
 from app.conversations.conversation_settings import ConversationSettingsView
 from app.models.curated_models import EMBEDDING_MODEL
 from app.models.model_picker import ModelPickerView
+from app.panels.appearance_view import AppearanceView
 from app.panels.cache_view import CacheView
 from app.panels.metrics_panel import MetricsPanel
 from app.panels.privacy_view import PrivacyView
@@ -185,6 +189,19 @@ class MainWindow(QMainWindow):
         self.batch_button = QPushButton(self.tr("Batch"))
         self.batch_button.setObjectName("batchButton")
         self.batch_button.setToolTip(self.tr("Answer a whole file of prompts, several at once."))
+        # Theme and text size, in a menu from the header (the side column's tabs are full).
+        self.appearance_view = AppearanceView()
+        self.appearance_button = QToolButton()
+        self.appearance_button.setObjectName("appearanceButton")
+        self.appearance_button.setText(self.tr("Aa"))
+        self.appearance_button.setAccessibleName(self.tr("Appearance"))
+        self.appearance_button.setToolTip(self.tr("Theme and text size."))
+        self.appearance_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        appearance_menu = QMenu(self.appearance_button)
+        appearance_action = QWidgetAction(appearance_menu)
+        appearance_action.setDefaultWidget(self.appearance_view)
+        appearance_menu.addAction(appearance_action)
+        self.appearance_button.setMenu(appearance_menu)
         self.panel_button = QPushButton(self.tr("Details"))
         self.panel_button.setObjectName("panelButton")
         self.panel_button.setCheckable(True)
@@ -200,6 +217,7 @@ class MainWindow(QMainWindow):
         header.addStretch(1)
         header.addWidget(self.load_bar)
         header.addWidget(self.batch_button)
+        header.addWidget(self.appearance_button)
         header.addWidget(self.panel_button)
         header_widget = QWidget()
         header_widget.setObjectName("header")
@@ -335,6 +353,7 @@ class MainWindow(QMainWindow):
             picker.settings_button,
             picker.browse_button,
             self.batch_button,
+            self.appearance_button,
             self.panel_button,
             self.conversation_list.new_button,
             self.conversation_list.search_box,

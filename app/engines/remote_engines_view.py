@@ -45,6 +45,7 @@ class RemoteEnginesView(QWidget):
         intro.setObjectName("settingsHint")
         intro.setWordWrap(True)
         self.table = QTreeWidget()
+        self.table.setAccessibleName(self.tr("Remote engines"))
         self.table.setObjectName("remoteEngineList")
         self.table.setRootIsDecorated(False)
         self.table.setUniformRowHeights(True)

@@ -97,6 +97,7 @@ class RpcMachinesView(QWidget):
         self.show_blocked()
 
         self.machines = QListWidget()
+        self.machines.setAccessibleName(self.tr("Machines"))
         self.machines.setObjectName("rpcMachineList")
         self.machines.setWordWrap(True)
         # A status sentence wraps to the list's width instead of running off to the right.
@@ -106,6 +107,7 @@ class RpcMachinesView(QWidget):
         self.empty = QLabel(self.tr("No machines: the model runs on this computer alone."))
         self.empty.setObjectName("settingsNote")
         self.address = QLineEdit()
+        self.address.setAccessibleName(self.tr("Machine address"))
         self.address.setPlaceholderText(self.tr("192.168.1.21 or 192.168.1.21:{port}").format(port=DEFAULT_PORT))
         self.address.setToolTip(self.tr("The port is {port} unless you give another.").format(port=DEFAULT_PORT))
         self.add_button = QPushButton(self.tr("Add machine"))
