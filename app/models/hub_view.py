@@ -25,11 +25,12 @@ from app.background import run_in_background
 from app.error_texts import error_text
 from app.models.curated_models import SUGGESTED_MODELS
 from app.models.quant_hints import quant_hint_text
+from app.theme import color
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
 
 FIT_CONTEXTS = (2048, 4096, 8192, 16384, 32768)
-FIT_COLORS = {"fits": "#1a7f37", "tight": "#9a6700", "too big": "#b42318"}
+FIT_COLORS = {"fits": "success_text", "tight": "warning_text", "too big": "error_text"}  # theme roles
 
 
 class HubView(QWidget):
@@ -235,7 +236,7 @@ class HubView(QWidget):
             fit = estimate_fit(model.size, shape, n_ctx, free_ram=free_ram, free_vram=free_vram)
             labels = {"fits": self.tr("fits"), "tight": self.tr("tight"), "too big": self.tr("too big")}
             item.setText(2, f"{labels.get(fit.label, fit.label)} · {human_size(fit.total_bytes)}")
-            item.setForeground(2, _color(FIT_COLORS.get(fit.label, "#333333")))
+            item.setForeground(2, color(FIT_COLORS.get(fit.label, "text")))
             item.setToolTip(2, fit.describe())
 
     def _file_items(self) -> list[QTreeWidgetItem]:
@@ -282,9 +283,3 @@ def hub_token() -> str | None:
     """The user's Hugging Face token (settings.json, in the data folder), or None."""
     token = load_settings().get(HUB_TOKEN_KEY)
     return token if isinstance(token, str) and token else None
-
-
-def _color(value: str) -> Any:
-    from PySide6.QtGui import QColor
-
-    return QColor(value)

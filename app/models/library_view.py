@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import code_text, error_text
+from app.theme import color_name
 from engine.models.gguf_info import human_parameters, human_size
 from engine.models.library import Library, LibraryEntry
 
@@ -142,10 +143,14 @@ class LibraryView(QWidget):
         ]
         html = f"<h3>{escape(entry.name)}</h3>"  # names and metadata are shown as text, never run as HTML
         if meta.error:
-            html += f"<p style='color:#b42318'>{escape(code_text(meta.error_code, meta.error_params, meta.error))}</p>"
+            error = escape(code_text(meta.error_code, meta.error_params, meta.error))
+            html += f"<p style='color:{color_name('error_text')}'>{error}</p>"
         html += (
             "<table cellspacing='4'>"
-            + "".join(f"<tr><td style='color:#555'>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in rows)
+            + "".join(
+                f"<tr><td style='color:{color_name('muted_text')}'>{escape(k)}</td><td>{escape(v)}</td></tr>"
+                for k, v in rows
+            )
             + "</table>"
         )
         self.details.setText(html)
