@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import formatting as fmt
+from app.learn.entries import KV_CACHE
 from engine.protocol import CacheReport
 
 MB = 1024 * 1024
@@ -21,10 +24,12 @@ MB = 1024 * 1024
 class CacheView(QWidget):
     clear_requested = Signal()
     budgets_changed = Signal(object, object)  # RAM bytes, disk bytes (may not fit a C int)
+    glossary_requested = Signal(str)  # the "What these numbers mean" page, at this entry
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("cacheView")
+        self.report: CacheReport | None = None  # the last report shown (the glossary reads it)
         title = QLabel(self.tr("Prompt cache"))
         title.setObjectName("panelTitle")
         intro = QLabel(
@@ -35,6 +40,11 @@ class CacheView(QWidget):
         )
         intro.setWordWrap(True)
         intro.setObjectName("cacheIntro")
+        meaning = self.tr("How the cache saves time…")
+        self.glossary_link = QLabel(f'<a href="{KV_CACHE}">{html.escape(meaning)}</a>')
+        self.glossary_link.setObjectName("glossaryLink")
+        self.glossary_link.setTextFormat(Qt.TextFormat.RichText)
+        self.glossary_link.linkActivated.connect(self.glossary_requested.emit)
         self.memory_label = QLabel()
         self.memory_label.setToolTip(self.tr("Snapshots kept in memory: the fastest to bring back."))
         self.disk_label = QLabel()
@@ -67,6 +77,7 @@ class CacheView(QWidget):
         layout.setContentsMargins(14, 12, 14, 12)
         layout.addWidget(title)
         layout.addWidget(intro)
+        layout.addWidget(self.glossary_link)
         layout.addLayout(form)
         layout.addWidget(self.budget_note)
         layout.addWidget(self.clear_button, 0, Qt.AlignmentFlag.AlignLeft)
@@ -93,6 +104,7 @@ class CacheView(QWidget):
         return self.ram_budget.value() * MB, self.disk_budget.value() * MB
 
     def show_report(self, report: CacheReport | None) -> None:
+        self.report = report
         if report is None or not report.enabled:
             off = self.tr("not in use yet") if report is None else self.tr("turned off")
             for label in (self.memory_label, self.disk_label, self.hits_label):

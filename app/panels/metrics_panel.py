@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 import psutil
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 from app import formatting as fmt
+from app.learn import entries
 from app.panels.live_metrics import LiveAnswer
 from app.panels.segment_bar import SEGMENT_COLORS, FillBarView, SegmentBarView
 from engine.protocol import EngineStats, ModelInfo, RemoteFigures
@@ -24,6 +25,19 @@ from engine.remote.model_ref import parse_remote_ref
 if TYPE_CHECKING:
     from app.panels.live_plot import LivePlotView
 SAMPLE_INTERVAL_MS = 1000
+
+# Each figure's entry on the "What these numbers mean" page (app/learn/glossary.py).
+GLOSSARY_ENTRY = {
+    "ttft": entries.TTFT_TOTAL,
+    "prefill": entries.PREFILL_DECODE,
+    "decode": entries.PREFILL_DECODE,
+    "total": entries.SEGMENTS,
+    "engine_rss": entries.MEMORY,
+    "app_rss": entries.MEMORY,
+    "kv": entries.KV_CACHE,
+    "context": entries.CONTEXT,
+    "device": entries.RUNS_ON,
+}
 
 
 def _nbsp(text: str) -> str:
@@ -76,14 +90,49 @@ class SteadyLabel(QWidget):
         painter.drawText(self.rect(), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
 
 
+class HelpButton(QToolButton):
+    """A small round "?" that opens a figure's entry on the "What these numbers mean" page.
+
+    Drawn from the palette (link colour, a ring in the mid tone, the highlight on hover), so it
+    follows the theme."""
+
+    SIZE = 16
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setText("?")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFixedSize(self.SIZE + 2, self.SIZE + 2)
+
+    def paintEvent(self, _event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        lit = self.underMouse() or self.hasFocus()
+        ring = palette.color(QPalette.ColorRole.Highlight if lit else QPalette.ColorRole.Mid)
+        painter.setPen(ring)
+        painter.setBrush(palette.color(QPalette.ColorRole.Base))
+        painter.drawEllipse(1, 1, self.SIZE - 1, self.SIZE - 1)
+        font = self.font()
+        font.setBold(True)
+        font.setPixelSize(11)
+        painter.setFont(font)
+        painter.setPen(palette.color(QPalette.ColorRole.Link))
+        painter.drawText(1, 1, self.SIZE, self.SIZE, int(Qt.AlignmentFlag.AlignCenter), "?")
+
+
 class MetricsPanel(QFrame):
     about_requested = Signal()  # the user wants the About this computer page
+    # The user wants the "What these numbers mean" page, at this entry ("": its first).
+    glossary_requested = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("metricsPanel")
         self.setMinimumWidth(300)
         self.answer: LiveAnswer | None = None
+        self.last_finished: LiveAnswer | None = None  # the newest answer that ended: the glossary's example
+        self.model: ModelInfo | None = None  # the loaded model (None: none)
         self.engine_pid: int | None = None
         self._app_process = psutil.Process()
         self._engine_process: psutil.Process | None = None
@@ -97,6 +146,7 @@ class MetricsPanel(QFrame):
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(6)
         self.values: dict[str, SteadyLabel] = {}
+        self.help_buttons: dict[str, QToolButton] = {}
         rows = [
             (
                 "ttft",
@@ -158,19 +208,20 @@ class MetricsPanel(QFrame):
             value.setObjectName("metricValue")
             value.setToolTip(tip)
             grid.addWidget(label, row, 0)
-            grid.addWidget(value, row, 1)
+            grid.addWidget(self._help_button(key, label_text), row, 1)
+            grid.addWidget(value, row, 2)
             self.values[key] = value
             row += 1
             if key == "total":
                 self.segment_bar = SegmentBarView()
                 self.segment_bar.setToolTip(tip)
-                grid.addWidget(self.segment_bar, row, 0, 1, 2)
+                grid.addWidget(self.segment_bar, row, 0, 1, 3)
                 self.segment_legend = QLabel()
                 self.segment_legend.setObjectName("segmentLegend")
                 self.segment_legend.setTextFormat(Qt.TextFormat.RichText)
                 self.segment_legend.setWordWrap(True)
                 self.segment_legend.setToolTip(tip)
-                grid.addWidget(self.segment_legend, row + 1, 0, 1, 2)
+                grid.addWidget(self.segment_legend, row + 1, 0, 1, 3)
                 row += 2
             if key == "device":
                 # A model split across machines (llama.cpp RPC): which machine holds how many layers.
@@ -180,15 +231,15 @@ class MetricsPanel(QFrame):
                 self.layer_split.setWordWrap(True)
                 self.layer_split.setToolTip(tip)
                 self.layer_split.hide()
-                grid.addWidget(self.layer_split, row, 0, 1, 2)
+                grid.addWidget(self.layer_split, row, 0, 1, 3)
                 row += 1
             if key == "context":
                 self.context_bar = FillBarView()
                 self.context_bar.setObjectName("contextBar")
                 self.context_bar.setToolTip(tip)
-                grid.addWidget(self.context_bar, row, 0, 1, 2)
+                grid.addWidget(self.context_bar, row, 0, 1, 3)
                 row += 1
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
 
         about = self.tr("About this computer…")
         self.about_link = QLabel(f'<a href="about">{about}</a>')
@@ -196,7 +247,16 @@ class MetricsPanel(QFrame):
         self.about_link.setTextFormat(Qt.TextFormat.RichText)
         self.about_link.setToolTip(self.tr("The processor, graphics cards and memory Hearth found, and what it uses."))
         self.about_link.linkActivated.connect(lambda _link: self.about_requested.emit())
-        grid.addWidget(self.about_link, row, 0, 1, 2)
+        grid.addWidget(self.about_link, row, 0, 1, 3)
+        meaning = self.tr("What these numbers mean…")
+        self.glossary_link = QLabel(f'<a href="glossary">{html.escape(meaning)}</a>')
+        self.glossary_link.setObjectName("glossaryLink")
+        self.glossary_link.setTextFormat(Qt.TextFormat.RichText)
+        self.glossary_link.setToolTip(
+            self.tr("Each figure explained in plain words, with your last answer as the example.")
+        )
+        self.glossary_link.linkActivated.connect(lambda _link: self.glossary_requested.emit(""))
+        grid.addWidget(self.glossary_link, row + 1, 0, 1, 3)
 
         # Several answers at once (continuous batching): the throughput-versus-latency trade in one sentence.
         self.sharing = QLabel()
@@ -237,6 +297,16 @@ class MetricsPanel(QFrame):
         self._sampler.timeout.connect(self._on_sample)
         self._sampler.start()
 
+    def _help_button(self, key: str, name: str) -> QToolButton:
+        """A small "?" beside a figure's name: opens its entry on the "What these numbers mean" page."""
+        button = HelpButton()
+        button.setObjectName("metricHelp")
+        button.setToolTip(self.tr("What “{name}” means").format(name=name))
+        button.setAccessibleName(button.toolTip())
+        button.clicked.connect(lambda: self.glossary_requested.emit(GLOSSARY_ENTRY[key]))
+        self.help_buttons[key] = button
+        return button
+
     def attach_plot(self, plot: LivePlotView) -> None:
         """The plot is created after the window shows, so start-up stays quick."""
         self.plot = plot
@@ -260,6 +330,7 @@ class MetricsPanel(QFrame):
         value.setProperty("baseTip", base_tip)
         value.setToolTip(base_tip)
         self.remote_host = ""
+        self.model = info
         self.layer_split.hide()
         if info is None:
             value.setText("–")
@@ -367,6 +438,7 @@ class MetricsPanel(QFrame):
         v["decode"].setText(f"{fmt.tokens(written)} · {fmt.rate(a.decode_tok_s)}" if written else "–")
         self._show_documents(a)
         if a.final is not None:
+            self.last_finished = a
             m = a.final
             v["total"].setText(fmt.seconds(m.total_s))
             segments = a.segments()
