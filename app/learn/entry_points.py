@@ -24,7 +24,13 @@ if TYPE_CHECKING:
 __all__ = ["glossary_of", "install", "maybe_start_tour", "open_glossary"]
 
 
+INSTALLED = "learnInstalled"  # a property on the window: install() ran (a second call does nothing)
+
+
 def install(window: MainWindow) -> None:
+    if window.property(INSTALLED):
+        return
+    window.setProperty(INSTALLED, True)
     window.metrics_panel.glossary_requested.connect(lambda entry: open_glossary(window, entry))
     window.cache_view.glossary_requested.connect(lambda entry: open_glossary(window, entry))
     window.chat.answer_finished.connect(lambda _event: _refresh(window))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QEvent, Qt, QUrl
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDialog,
@@ -121,6 +121,7 @@ class GlossaryDialog(QDialog):
         layout.addLayout(body, 1)
         layout.addWidget(buttons)
         self.contents.setCurrentRow(0)
+        self._built = True
         self.refresh()
 
     # --- showing -----------------------------------------------------------------------
@@ -144,6 +145,12 @@ class GlossaryDialog(QDialog):
                 )
             )
         self._render()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        # A theme change: the example box takes the new palette's colour (once the page is built).
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "_built", False):
+            self._render()
 
     def _on_row_changed(self, row: int) -> None:
         if 0 <= row < len(ENTRIES):
@@ -461,7 +468,7 @@ class GlossaryDialog(QDialog):
         if m.kv_bytes:
             example.append(self.tr("The conversation memory took {size}.").format(size=fmt.megabytes(m.kv_bytes)))
         cache = self.figures.cache
-        if cache is not None and cache.hits + cache.misses:
+        if cache is not None and cache.hits:
             example.append(
                 self.tr("So far Hearth's cache has helped {hits} of {total} answers.").format(
                     hits=cache.hits, total=cache.hits + cache.misses
