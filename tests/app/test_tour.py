@@ -109,3 +109,16 @@ def test_the_tour_follows_a_resized_window(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: tour.size() == window.size())
     assert tour.hole is not None
     assert tour.hole.contains(window.composer.mapTo(window, window.composer.rect().center()))
+
+
+def test_in_a_narrow_window_a_folded_part_gets_a_centred_bubble(qtbot: QtBot) -> None:
+    window = new_window(qtbot)
+    window.resize(700, 600)
+    qtbot.waitUntil(lambda: not window.side_tabs.isVisible())  # the side column folds away
+    tour = maybe_start_tour(window)
+    assert tour is not None
+    tour.next()
+    tour.next()
+    assert tour.steps[tour.step].key == "performance"
+    assert tour.hole is None
+    assert window.rect().contains(tour.bubble.geometry())
