@@ -59,6 +59,10 @@ def launch(args: argparse.Namespace) -> int:
         window.statusBar().showMessage(notice, 15_000)
     window.show()
     QTimer.singleShot(0, window.attach_plot)
+    if not args.screenshot:  # a screenshot would show the tour, and use up its one showing
+        from app.learn.entry_points import maybe_start_tour
+
+        maybe_start_tour(window)
     logger.info("window shown %.3f s after launch", time.monotonic() - LAUNCHED_AT)
 
     try:

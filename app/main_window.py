@@ -44,6 +44,7 @@ from app.controllers.model_controller import ModelController
 from app.controllers.server_controller import ServerController
 from app.conversations.conversation_list import ConversationListView
 from app.conversations.conversation_settings import ConversationSettingsView
+from app.learn.entry_points import install as install_learning
 from app.models.curated_models import EMBEDDING_MODEL
 from app.models.model_picker import ModelPickerView
 from app.panels.appearance_view import AppearanceView
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
             parent=self,
         )
         self._connect()
+        install_learning(self)  # What these numbers mean: the panel's ? links, the page (app/learn/)
         install_descriptions()
         self._set_tab_order()
         self.conversations.new_conversation()
