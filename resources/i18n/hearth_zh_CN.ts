@@ -155,6 +155,103 @@
     </message>
 </context>
 <context>
+    <name>Accessibility</name>
+    <message>
+        <location filename="../../app/accessibility.py" line="59"/>
+        <source>Answer: {text}</source>
+        <translation>回答：{text}</translation>
+    </message>
+</context>
+<context>
+    <name>AppearanceView</name>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="24"/>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="25"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="26"/>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="29"/>
+        <location filename="../../app/panels/appearance_view.py" line="56"/>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="30"/>
+        <source>Light, dark, or the same as the system&apos;s</source>
+        <translation>浅色、深色，或与系统相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="32"/>
+        <source>A−</source>
+        <translation>A−</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="33"/>
+        <source>Smaller text (Ctrl+minus)</source>
+        <translation>缩小文字（Ctrl+minus）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="34"/>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="35"/>
+        <source>A+</source>
+        <translation>A+</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="36"/>
+        <source>Larger text (Ctrl+plus)</source>
+        <translation>放大文字（Ctrl+plus）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="37"/>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="38"/>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="39"/>
+        <source>The system&apos;s text size (Ctrl+0)</source>
+        <translation>恢复系统的文字大小（Ctrl+0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="40"/>
+        <source>Reset the text size</source>
+        <translation>重置文字大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="52"/>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="57"/>
+        <source>Text size</source>
+        <translation>文字大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="85"/>
+        <source>{percent} %</source>
+        <translation>{percent}%</translation>
+    </message>
+</context>
+<context>
     <name>BatchController</name>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="109"/>
@@ -362,103 +459,108 @@
 <context>
     <name>CacheView</name>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="28"/>
+        <location filename="../../app/panels/cache_view.py" line="33"/>
         <source>Prompt cache</source>
         <translation>提示缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="32"/>
+        <location filename="../../app/panels/cache_view.py" line="37"/>
         <source>Hearth keeps what the model has already read, so going back to a conversation, or reopening it after a restart, does not make it read everything again.</source>
         <translation>Hearth 会保留模型已经读过的内容，所以回到某个对话，或重启后再打开它，都不必让模型从头再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="39"/>
+        <location filename="../../app/panels/cache_view.py" line="43"/>
+        <source>How the cache saves time…</source>
+        <translation>缓存如何节省时间…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/cache_view.py" line="49"/>
         <source>Snapshots kept in memory: the fastest to bring back.</source>
         <translation>保存在内存中的快照：恢复最快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="41"/>
+        <location filename="../../app/panels/cache_view.py" line="51"/>
         <source>Snapshots kept on disk: they survive closing Hearth.</source>
         <translation>保存在磁盘上的快照：关闭 Hearth 后仍会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="43"/>
+        <location filename="../../app/panels/cache_view.py" line="53"/>
         <source>How often an answer could start from something the cache already held.</source>
         <translation>有多少比例的回答能从缓存中已有的内容开始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="47"/>
+        <location filename="../../app/panels/cache_view.py" line="57"/>
         <source>The most memory the cache may use; the oldest snapshots go first.</source>
         <translation>缓存最多可使用的内存；最旧的快照会先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="48"/>
+        <location filename="../../app/panels/cache_view.py" line="58"/>
         <source>The most disk space the cache may use; the oldest go first.</source>
         <translation>缓存最多可使用的磁盘空间；最旧的会先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="51"/>
+        <location filename="../../app/panels/cache_view.py" line="61"/>
         <source>New limits apply when a model is next loaded.</source>
         <translation>新的上限会在下次加载模型时生效。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="54"/>
+        <location filename="../../app/panels/cache_view.py" line="64"/>
         <source>Clear cache</source>
         <translation>清除缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="56"/>
+        <location filename="../../app/panels/cache_view.py" line="66"/>
         <source>Forget every snapshot; answers stay the same, the next ones just start slower.</source>
         <translation>忘掉所有快照；回答内容不变，只是接下来的回答会开始得慢一些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="61"/>
+        <location filename="../../app/panels/cache_view.py" line="71"/>
         <source>In memory</source>
         <translation>内存中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="62"/>
+        <location filename="../../app/panels/cache_view.py" line="72"/>
         <source>On disk</source>
         <translation>磁盘上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="63"/>
+        <location filename="../../app/panels/cache_view.py" line="73"/>
         <source>Helped</source>
         <translation>派上用场</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="64"/>
+        <location filename="../../app/panels/cache_view.py" line="74"/>
         <source>Memory limit</source>
         <translation>内存上限</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="65"/>
+        <location filename="../../app/panels/cache_view.py" line="75"/>
         <source>Disk limit</source>
         <translation>磁盘上限</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="109"/>
         <source>not in use yet</source>
         <translation>尚未使用</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="109"/>
         <source>turned off</source>
         <translation>已关闭</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="102"/>
-        <location filename="../../app/panels/cache_view.py" line="107"/>
+        <location filename="../../app/panels/cache_view.py" line="114"/>
+        <location filename="../../app/panels/cache_view.py" line="119"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
         <translation>快照：{n} 个 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="113"/>
+        <location filename="../../app/panels/cache_view.py" line="125"/>
         <source>{rate} of answers ({hits} of {total})</source>
         <translation>{rate} 的回答（{total} 次中有 {hits} 次）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="117"/>
+        <location filename="../../app/panels/cache_view.py" line="129"/>
         <source>no answers yet</source>
         <translation>还没有回答</translation>
     </message>
@@ -496,27 +598,27 @@
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="605"/>
+        <location filename="../../app/controllers/chat_controller.py" line="620"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="733"/>
+        <location filename="../../app/controllers/chat_controller.py" line="748"/>
         <source>Ask the model on this computer instead</source>
         <translation>改问这台电脑上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="737"/>
+        <location filename="../../app/controllers/chat_controller.py" line="752"/>
         <source>Always do this in this conversation</source>
         <translation>在这个对话中始终这样做</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="743"/>
+        <location filename="../../app/controllers/chat_controller.py" line="758"/>
         <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
         <translation>当 {engine} 没有响应时，Hearth 会自动改问这台电脑上的模型，并在回答下方注明；下一个问题仍会先尝试 {engine}。中途被切断的回答则保持原样。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="711"/>
+        <location filename="../../app/controllers/chat_controller.py" line="726"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -533,6 +635,11 @@
     <name>Composer</name>
     <message>
         <location filename="../../app/chat/composer.py" line="28"/>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/composer.py" line="29"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>输入消息。按 Enter 发送，Shift+Enter 换行。</translation>
     </message>
@@ -552,76 +659,82 @@
     </message>
     <message>
         <location filename="../../app/conversations/conversation_list.py" line="59"/>
+        <location filename="../../app/conversations/conversation_list.py" line="60"/>
         <source>Search conversations</source>
         <translation>搜索对话</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="72"/>
+        <location filename="../../app/conversations/conversation_list.py" line="64"/>
+        <source>Conversations</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_list.py" line="74"/>
         <source>Import…</source>
         <translation>导入…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="74"/>
+        <location filename="../../app/conversations/conversation_list.py" line="76"/>
         <source>Open a conversation saved with Export as JSON.</source>
         <translation>打开之前用“导出”保存为 JSON 的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="120"/>
+        <location filename="../../app/conversations/conversation_list.py" line="122"/>
         <source>No conversation matches your search.</source>
         <translation>没有符合搜索条件的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="120"/>
+        <location filename="../../app/conversations/conversation_list.py" line="122"/>
         <source>No conversations yet.</source>
         <translation>还没有任何对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="131"/>
+        <location filename="../../app/conversations/conversation_list.py" line="133"/>
         <source>Answering now…</source>
         <translation>正在回答…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="153"/>
+        <location filename="../../app/conversations/conversation_list.py" line="161"/>
         <source>Rename…</source>
         <translation>重命名…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="154"/>
+        <location filename="../../app/conversations/conversation_list.py" line="162"/>
         <source>Export…</source>
         <translation>导出…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="155"/>
+        <location filename="../../app/conversations/conversation_list.py" line="163"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="167"/>
+        <location filename="../../app/conversations/conversation_list.py" line="175"/>
         <source>just now</source>
         <translation>刚刚</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="169"/>
+        <location filename="../../app/conversations/conversation_list.py" line="177"/>
         <source>{n} min ago</source>
         <translation>{n} 分钟前</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="171"/>
+        <location filename="../../app/conversations/conversation_list.py" line="179"/>
         <source>{n} h ago</source>
         <translation>{n} 小时前</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="173"/>
+        <location filename="../../app/conversations/conversation_list.py" line="181"/>
         <source>yesterday</source>
         <translation>昨天</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="178"/>
+        <location filename="../../app/conversations/conversation_list.py" line="186"/>
         <source>Rename conversation</source>
         <translation>重命名对话</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="178"/>
+        <location filename="../../app/conversations/conversation_list.py" line="186"/>
         <source>New name:</source>
         <translation>新名称：</translation>
     </message>
@@ -644,262 +757,263 @@
         <translation>模型在这段对话的每条消息之前都会先读取的指示，例如它应该扮演什么角色，或应该怎样回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="156"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一个友好的助手，回答简明扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
         <source>System prompt</source>
         <translation>系统提示词</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="166"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>预先设定好的回答风格；选择其中一种会填入下方的数值，填入后仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
         <source>Answer style</source>
         <translation>回答风格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="169"/>
         <source>Save as preset…</source>
         <translation>保存为预设…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己起的名称保存这些数值，方便以后再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
         <source>Use as default for this model</source>
         <translation>设为此模型的默认值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="173"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="174"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>以后使用此模型的新对话，都会以这些数值开始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>数值越高，回答越多样、越出人意料；数值越低，回答越集中、越可预测。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="184"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="185"/>
         <source>Off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="187"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只从可能性最高的这么多个词中挑选下一个词；数量越少，回答越稳妥，“关闭”表示不设限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="194"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只从可能性最高的词中挑选，直到这些词的概率加起来达到这个比例为止；数值越低，回答越稳妥，设为 1.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="201"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="202"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性远低于最佳词的词；数值越高，回答越合理，设为 0.00 即关闭。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="207"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>数值越高，模型越不会重复相同的词语和句子；1.00 表示不惩罚。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="211"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
         <source> tokens</source>
         <translation> 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一条回答中最多可以生成的长度；token 是词的一小段，大约相当于四分之三个英文单词。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="220"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="221"/>
         <source>Random</source>
         <translation>随机</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="223"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="224"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持“随机”，每次都会得到不同的回答；输入一个数字，同样的问题就能再次得到同样的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
         <source>Repeat penalty</source>
         <translation>重复惩罚</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
         <source>Answer length</source>
         <translation>回答长度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="244"/>
         <source>Seed</source>
         <translation>随机种子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="266"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="267"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>对话交给模型时的排列方式。除非回答看起来不对劲，否则请保留模型自带的格式：格式不对会让回答变得奇怪、重复或被截断。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="271"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>当对话长到模型无法一次读完时该怎么办：略过最早的消息，或者停下来让你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
         <source>Leave out the oldest messages</source>
         <translation>略过最早的消息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="283"/>
         <source>Stop and tell me</source>
         <translation>停下来并通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="285"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="286"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系统提示词始终保留；最早的问题和回答会最先被略过。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="287"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 会停下来通知你，以便你开始新的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="296"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="297"/>
         <source>When the conversation gets too long</source>
         <translation>对话太长时</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="300"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="301"/>
         <source>Answer on this computer instead</source>
         <translation>改由这台电脑回答</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="448"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="449"/>
         <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth has tried again, the model on this computer can answer instead.</source>
         <translation>这个对话在引擎 {engine} 上运行。如果 Hearth 重试后它仍然没有响应，可以改由这台电脑上的模型回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="452"/>
         <source>When {engine} does not answer</source>
         <translation>当 {engine} 没有响应时</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Hearth then asks the model on this computer by itself and says so under the answer. Your next question tries {engine} again.</source>
         <translation>这时 Hearth 会自动改问这台电脑上的模型，并在回答下方注明。你的下一个问题仍会先尝试 {engine}。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Precise</source>
         <translation>精确</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Creative</source>
         <translation>创意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="513"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可预测的回答：适合事实查询、摘要和代码。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顾集中与变化，适合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="516"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多样、出人意料的回答：适合写故事和头脑风暴。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="532"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="533"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="534"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="535"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的数值，不属于任何预设。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="545"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="546"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="547"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="548"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="629"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="630"/>
         <source>Name for this preset:</source>
         <translation>预设名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="632"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="633"/>
         <source>Save as preset</source>
         <translation>保存为预设</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="639"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="640"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>“{name}”是内置预设，请换一个名称：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="644"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
         <source>Replace preset?</source>
         <translation>要替换预设吗？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="646"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已经有名为“{name}”的预设了，要用这些数值替换它吗？</translation>
     </message>
@@ -1980,97 +2094,97 @@
         <translation>添加远程引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="53"/>
+        <location filename="../../app/engines/engine_form.py" line="52"/>
         <source>The address given in the server&apos;s documentation, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
         <translation>服务器文档中写的地址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一个 Hearth。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="59"/>
+        <location filename="../../app/engines/engine_form.py" line="58"/>
         <source>Optional</source>
         <translation>可选</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="60"/>
+        <location filename="../../app/engines/engine_form.py" line="59"/>
         <source>Forget the saved key</source>
         <translation>清除已保存的密钥</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="62"/>
+        <location filename="../../app/engines/engine_form.py" line="61"/>
         <source>Kept in a file only you can read, like the Hugging Face access token.</source>
         <translation>和 Hugging Face 访问令牌一样，保存在只有你能读取的文件中。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="77"/>
+        <location filename="../../app/engines/engine_form.py" line="76"/>
         <source>Test connection</source>
         <translation>测试连接</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="78"/>
+        <location filename="../../app/engines/engine_form.py" line="77"/>
         <source>Ask the server which models it offers. Nothing is saved.</source>
         <translation>询问服务器提供哪些模型。不会保存任何内容。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <location filename="../../app/engines/engine_form.py" line="99"/>
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <location filename="../../app/engines/engine_form.py" line="99"/>
         <source>Add</source>
         <translation>添加</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="106"/>
+        <location filename="../../app/engines/engine_form.py" line="105"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="107"/>
+        <location filename="../../app/engines/engine_form.py" line="106"/>
         <source>Address</source>
         <translation>地址</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="108"/>
+        <location filename="../../app/engines/engine_form.py" line="107"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="109"/>
+        <location filename="../../app/engines/engine_form.py" line="108"/>
         <source>Whose is it?</source>
         <translation>属于谁？</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="146"/>
+        <location filename="../../app/engines/engine_form.py" line="145"/>
         <source>The name stays: conversations remember their engine by it.</source>
         <translation>名称无法更改：对话是靠名称记住它们的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="151"/>
+        <location filename="../../app/engines/engine_form.py" line="150"/>
         <source>Saved; leave empty to keep it</source>
         <translation>已保存；留空即保留原来的密钥</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="180"/>
+        <location filename="../../app/engines/engine_form.py" line="179"/>
         <source>Asking the server for its models…</source>
         <translation>正在向服务器询问它的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="192"/>
+        <location filename="../../app/engines/engine_form.py" line="191"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="194"/>
+        <location filename="../../app/engines/engine_form.py" line="193"/>
         <source>{models} and {more} more</source>
         <translation>{models}，以及另外 {more} 个</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="195"/>
+        <location filename="../../app/engines/engine_form.py" line="194"/>
         <source>Connected. Its models: {models}</source>
         <translation>已连接。它的模型：{models}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="219"/>
+        <location filename="../../app/engines/engine_form.py" line="218"/>
         <source>An engine called {name} is already added: pick another name, or edit that one.</source>
         <translation>已经添加过名为 {name} 的引擎：请换一个名称，或改为编辑那个引擎。</translation>
     </message>
@@ -2099,6 +2213,11 @@
         <location filename="../../app/chat/message_bubble.py" line="47"/>
         <source>Details</source>
         <translation>详细信息</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/message_bubble.py" line="53"/>
+        <source>Details of the error</source>
+        <translation>错误详细信息</translation>
     </message>
 </context>
 <context>
@@ -2195,161 +2314,656 @@
     </message>
 </context>
 <context>
+    <name>GlossaryDialog</name>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="83"/>
+        <source>What these numbers mean</source>
+        <translation>这些数字代表什么</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="91"/>
+        <source>Topics</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="106"/>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="139"/>
+        <source>Each idea below is explained with your own last answer as the example.</source>
+        <translation>以下每个概念都以你上一次的回答为例来说明。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="143"/>
+        <source>Each idea below is explained with an example. The numbers are made up until you send a message; then they are your own.</source>
+        <translation>以下每个概念都附有一个例子来说明。在你发送消息之前，例子里的数字都是虚构的；发送之后就会换成你自己的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="192"/>
+        <source>Tokens: the pieces of text</source>
+        <translation>Token：文字的小片段</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="193"/>
+        <source>Reading and writing (prefill and decode)</source>
+        <translation>读取与生成（预填充与解码）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="194"/>
+        <source>First token and total time</source>
+        <translation>首个 token 与总时间</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="195"/>
+        <source>Where the time went: segments</source>
+        <translation>时间花在哪里：分段</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="196"/>
+        <source>Why a longer answer takes longer</source>
+        <translation>为什么回答越长，花的时间越久</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="197"/>
+        <source>Context: the model&apos;s working memory</source>
+        <translation>上下文：模型的工作记忆</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="198"/>
+        <source>Conversation memory and Hearth&apos;s cache</source>
+        <translation>对话内存与 Hearth 的缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="199"/>
+        <source>Memory: the engine and the window</source>
+        <translation>内存：引擎与窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="200"/>
+        <source>Processor or graphics card</source>
+        <translation>处理器还是显卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="201"/>
+        <source>Quantization: how precisely a model is stored</source>
+        <translation>量化：模型存储得多精确</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="202"/>
+        <source>Small and large models</source>
+        <translation>小模型与大模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="203"/>
+        <source>Throughput and latency</source>
+        <translation>吞吐量与延迟</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="204"/>
+        <source>On this computer or on a server</source>
+        <translation>在这台电脑上，还是在服务器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="205"/>
+        <source>Trying again and falling back</source>
+        <translation>重试与回退</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="211"/>
+        <source>Your last answer</source>
+        <translation>你上一次的回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="212"/>
+        <source>An example with made-up numbers (send a message to see your own)</source>
+        <translation>使用虚构数字的例子（发送消息即可看到你自己的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="216"/>
+        <source>Your model</source>
+        <translation>你的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="217"/>
+        <source>An example with a made-up model (load a model to see your own)</source>
+        <translation>使用虚构模型的例子（加载模型即可看到你自己的模型）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="248"/>
+        <source>A model does not read or write letters or whole words: it works with tokens, pieces of text a few letters long. A short English word is often one token and a long one two or three; a Chinese character is often one token.</source>
+        <translation>模型读写的单位不是字母，也不是整个单词，而是 token（词元），也就是几个字母长的文字片段。一个简短的英文单词通常是一个 token，较长的单词则是两三个；一个汉字通常是一个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="253"/>
+        <source>Everything the model reads and writes is counted in tokens, and so is every speed Hearth shows: tokens per second.</source>
+        <translation>模型读取和生成的一切都以 token 计算，Hearth 显示的每个速度也是：每秒多少个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="260"/>
+        <source>The model was given {prompt} tokens (the instructions, the conversation so far and your question) and wrote {written} tokens.</source>
+        <translation>模型收到了 {prompt} 个 token（指示、目前为止的对话和你的问题），并生成了 {written} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="270"/>
+        <source>Every answer happens in two steps. First the model reads everything it is given: the instructions, the conversation so far and your question. This is called prefill; the Performance panel calls it Reading. Then it writes the answer, one token after another: decode, or Writing.</source>
+        <translation>每个回答都分两步完成。首先，模型会读取它收到的所有内容：指示、目前为止的对话和你的问题。这一步叫作预填充（prefill），“性能”面板称之为“读取”。接着，它会一个 token 接一个 token 地写出回答：这一步叫作解码（decode），也就是“生成”。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="275"/>
+        <source>Reading is fast because all the tokens are known at once, so the computer works on many of them together. Writing goes one token at a time, because each new token depends on the ones before it.</source>
+        <translation>读取很快，因为所有 token 一开始就都知道了，电脑可以同时处理很多个。生成则一次只能一个 token，因为每个新 token 都取决于前面的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="283"/>
+        <source>The server did not say how fast it read; it wrote {n} tokens at {rate} per second.</source>
+        <translation>服务器没有报告它读取得多快；它以每秒 {rate} 个 token 的速度生成了 {n} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="294"/>
+        <source>The model read {n} tokens in {t} (reading), then wrote {m} tokens at {rate} per second (writing).</source>
+        <translation>模型花了 {t} 读取 {n} 个 token，接着以每秒 {rate} 个 token 的速度生成了 {m} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="300"/>
+        <source>It read about {x} times as fast as it wrote: {read} tokens per second.</source>
+        <translation>它读取的速度大约是生成的 {x} 倍：每秒 {read} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="306"/>
+        <source>{cached} more tokens did not need reading: they came from memory.</source>
+        <translation>另有 {cached} 个 token 不必读取：它们来自内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="317"/>
+        <source>Two waits matter. First token is how long you wait before the answer starts to appear: from pressing Send to the first words on screen, so it includes everything that comes before writing: loading the model, waiting for a turn, reading. Total time runs on to the last word.</source>
+        <translation>有两种等待很重要。“首个 token”是回答开始出现之前你等了多久：从按下“发送”到第一个字出现在屏幕上，所以它包含生成之前的所有步骤：加载模型、排队等候、读取。“总时间”则一直算到最后一个字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="322"/>
+        <source>In a chat, the first token decides whether the answer feels quick; for a long text you wait for anyway, the total time is what counts.</source>
+        <translation>聊天时，首个 token 决定了回答感觉快不快；如果是反正都要等的长篇文字，重要的是总时间。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="328"/>
+        <source>The answer started after {ttft} and was complete after {total}.</source>
+        <translation>回答在 {ttft} 后开始出现，在 {total} 后完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="338"/>
+        <source>One number hides where the time went, so Hearth measures each answer in segments, shown as the coloured bar under Total time: loading (putting the model into memory, usually only the first time), waiting (another answer had the engine), reading and writing.</source>
+        <translation>单看一个数字，看不出时间花在哪里，所以 Hearth 会把每个回答分段测量，显示为“总时间”下方的彩色条：加载（把模型放进内存，通常只有第一次需要）、等待（引擎正在处理另一个回答）、读取和生成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="343"/>
+        <source>For a model on a server, the segments are the network and the server&apos;s queue, the server&apos;s reading, and writing. A long segment tells you what to change: long reading means a long conversation or long documents; long waiting means other answers were running.</source>
+        <translation>如果模型在服务器上，分段则是网络与服务器的排队、服务器的读取，以及生成。哪一段特别长，就能看出该改什么：读取很长，说明对话或文档很长；等待很长，说明有其他回答正在进行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="350"/>
+        <source>Network and queue {net}, reading on the server {read}, writing {write}.</source>
+        <translation>网络与排队 {net}，服务器读取 {read}，生成 {write}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="356"/>
+        <source>Until the first token {first}, writing {write}; the server did not say more.</source>
+        <translation>首个 token 之前 {first}，生成 {write}；服务器没有提供更多信息。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="360"/>
+        <source>Loading {load}, waiting {queue}, reading {read}, writing {write}.</source>
+        <translation>加载 {load}，等待 {queue}，读取 {read}，生成 {write}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="372"/>
+        <source>Writing goes one token at a time at a fairly steady speed, so writing time grows with the length of the answer: twice as many tokens take about twice as long.</source>
+        <translation>生成时一次一个 token，速度相当稳定，所以生成时间会随回答的长度增加：token 数量翻倍，时间也大约翻倍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="376"/>
+        <source>A longer conversation makes reading longer too, and each new token a little slower, because the model looks back at everything before it. Asking for a short answer, or starting a new chat for a new topic, brings answers sooner.</source>
+        <translation>对话越长，读取也越久，而且每个新 token 都会稍微慢一点，因为模型要回头看前面的所有内容。要求简短的回答，或在换新话题时开始新对话，都能让回答更快出现。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="387"/>
+        <source>Writing {n} tokens at {rate} per second took {t}; an answer of {longer} tokens would take about {longer_t}.</source>
+        <translation>以每秒 {rate} 个 token 的速度生成 {n} 个 token，花了 {t}；{longer} 个 token 的回答大约需要 {longer_t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="398"/>
+        <source>The answer was too short to measure a writing speed.</source>
+        <translation>回答太短，无法测量生成速度。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="405"/>
+        <source>The context is how much text the model can keep in mind at once: the instructions, the conversation, any documents and the answer being written, all counted in tokens. Its size is chosen when the model is loaded.</source>
+        <translation>上下文是模型一次能记住的文字量：指示、对话、任何文档，以及正在生成的回答，全都以 token 计算。它的大小在加载模型时决定。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="410"/>
+        <source>When a conversation no longer fits, its oldest messages are left out and the model no longer sees them. A larger context holds more, but needs more memory.</source>
+        <translation>当对话放不下时，最早的消息会被略过，模型就再也看不到它们。上下文越大，能容纳的内容越多，但也需要更多内存。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="417"/>
+        <source>The conversation filled {used} of {n_ctx} tokens ({share}).</source>
+        <translation>这段对话用掉了 {n_ctx} 个 token 中的 {used} 个（{share}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="422"/>
+        <source>The server did not say how much of its context the conversation filled.</source>
+        <translation>服务器没有报告这段对话用掉了多少上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="425"/>
+        <source>The {n} oldest messages were left out to make it fit.</source>
+        <translation>为了放得下，最早的 {n} 条消息被略过了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="429"/>
+        <source>Your model was trained for up to {n} tokens.</source>
+        <translation>你的模型训练时的上下文最多为 {n} 个 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="436"/>
+        <source>While reading, the model works out, for every token, values it will need again for each later token. It keeps them in its key-value cache (KV cache): the Conversation memory figure. It grows as the conversation grows.</source>
+        <translation>读取时，模型会为每个 token 算出一些数值，之后每生成一个 token 都会再用到。它把这些数值存在键值缓存（KV 缓存）中，也就是“对话内存”这个数字。对话越长，它就越大。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="441"/>
+        <source>Hearth keeps these values between answers, and on disk after you close it (the Cache tab). When a conversation starts the same way as before, the model does not read that part again, so the answer starts sooner.</source>
+        <translation>Hearth 会在回答之间保留这些数值，关闭 Hearth 后也会保存在磁盘上（见“缓存”选项卡）。当对话的开头和之前相同时，模型就不必再读那一段，所以回答会更快开始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="449"/>
+        <source>the model&apos;s working memory</source>
+        <translation>模型的工作记忆</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="450"/>
+        <source>Hearth&apos;s memory cache</source>
+        <translation>Hearth 的内存缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="451"/>
+        <source>Hearth&apos;s cache on disk</source>
+        <translation>Hearth 的磁盘缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="452"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="453"/>
+        <source>{cached} of {total} tokens were reused from {where}.</source>
+        <translation>{total} 个 token 中有 {cached} 个是重复使用的（来源：{where}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="457"/>
+        <source>Reading them again would have taken about {t}.</source>
+        <translation>如果重新读取，大约要花 {t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="464"/>
+        <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
+        <translation>这次没有可以重复使用的内容，所以模型读取了全部 {total} 个 token：这是新的对话，或者对话的开头变了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="469"/>
+        <source>The conversation memory took {size}.</source>
+        <translation>对话内存占用了 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="473"/>
+        <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
+        <translation>到目前为止，Hearth 的缓存在 {total} 次回答中派上用场 {hits} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="483"/>
+        <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
+        <translation>Hearth 在一个独立的程序（也就是引擎）中运行模型，所以模型文件出了问题也不会让窗口关闭。“引擎内存”占了 Hearth 用量的大部分：模型的权重、对话内存和运算空间。“应用内存”则是窗口本身。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="487"/>
+        <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
+        <translation>如果电脑内存不够，换用较小的模型或较小的上下文会有帮助。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="491"/>
+        <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
+        <translation>模型在服务器上运行，所以用的是服务器的内存，不是这台电脑的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="494"/>
+        <source>The engine used {rss}, the conversation memory {kv} of it.</source>
+        <translation>引擎使用了 {rss}，其中对话内存占 {kv}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="500"/>
+        <source>The model file alone is {size}.</source>
+        <translation>光是模型文件就有 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="506"/>
+        <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
+        <translation>模型的层要么在处理器（CPU）上运行，要么在显卡（GPU）上运行。显卡读取自己显存的速度快得多，所以每秒能生成更多 token。显存放不下的模型可以拆开：一部分层放在显卡上，其余放在处理器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="511"/>
+        <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
+        <translation>生成速度主要取决于从内存读取权重有多快，所以较小的模型，或量化程度更高的模型，生成得更快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="518"/>
+        <location filename="../../app/learn/glossary.py" line="552"/>
+        <location filename="../../app/learn/glossary.py" line="593"/>
+        <source>No model is loaded.</source>
+        <translation>当前没有加载模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="521"/>
+        <source>{name} runs on the processor, with {threads} threads.</source>
+        <translation>{name} 在处理器上运行，使用 {threads} 个线程。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="527"/>
+        <source>{name} runs on the graphics card: all {n} layers.</source>
+        <translation>{name} 在显卡上运行：全部 {n} 层都在上面。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="532"/>
+        <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
+        <translation>{name} 的 {n} 层中，有 {gpu} 层在显卡上，其余在处理器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="540"/>
+        <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
+        <translation>模型是一大组数字，也就是它的权重。以完整精度存储时，每个数字占 16 位。量化会用更少的位来存储它们，例如大约 4 或 5 位：文件会缩小到原来的三分之一到四分之一，需要的内存也同样减少，生成速度也更快，只会稍微牺牲一点质量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="545"/>
+        <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
+        <translation>量化等级就写在文件名里：Q8_0 几乎和原始模型一样，Q4_K_M 在大小与质量之间取得良好平衡，Q2_K 最小，质量也明显较差。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="556"/>
+        <source>The file name of {name} does not say how it is quantized.</source>
+        <translation>{name} 的文件名没有标明量化等级。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="559"/>
+        <source>{name} is stored as {quant}: {hint}.</source>
+        <translation>{name} 以 {quant} 存储：{hint}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="567"/>
+        <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
+        <translation>也就是每个权重大约 {bits} 位，所以它的 {params} 个权重占了 {size}；如果用 16 位，大约要占 {full}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="581"/>
+        <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
+        <translation>模型的大小是指它有多少权重（参数）：1B 表示十亿个。更大的模型懂得更多，也更能遵循指令，但需要更多内存，生成速度也更慢，因为每生成一个 token，电脑都要把所有权重读一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="586"/>
+        <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
+        <translation>小模型回答得快，几乎任何电脑都能运行；遇到难题时，大一点的模型可能值得多等一会儿。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="596"/>
+        <source>{name} has {params} weights and takes {size}.</source>
+        <translation>{name} 有 {params} 个权重，占用 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="604"/>
+        <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
+        <translation>它每秒生成 {rate} 个 token；在这台电脑上，大十倍的模型大约会慢十倍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="613"/>
+        <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
+        <translation>延迟是一个回答要花多久。吞吐量是引擎每秒总共生成多少。Hearth 的引擎可以同时生成好几个回答，用于批处理任务或多个对话：合起来每秒生成的 token 更多，但每个回答只分到一部分速度，比单独生成时慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="618"/>
+        <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
+        <translation>对于你正在看的对话，重要的是延迟；对于一整批提示，重要的是吞吐量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="622"/>
+        <source>Your last batch job</source>
+        <translation>你上一次的批处理任务</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="624"/>
+        <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
+        <translation>使用虚构数字的例子（运行一次批处理任务，即可看到你电脑自己的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="630"/>
+        <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
+        <translation>一次只生成一个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="635"/>
+        <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
+        <translation>同时生成 {low} 个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="650"/>
+        <source>Your last answer shared the engine with up to {n} other answers.</source>
+        <translation>你上一次的回答与最多 {n} 个其他回答共用引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="659"/>
+        <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
+        <translation>本地模型在这台电脑上运行：你写的内容永远不会离开这台电脑，离线也能使用，速度则取决于这台电脑。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="663"/>
+        <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
+        <translation>远程引擎是你在“隐私”选项卡中添加的服务器，可能在你的网络上，也可能在互联网上。它能更快地运行更大的模型，但你发送的内容会传到那里、需要联网，而且网络和服务器的排队会让你等首个 token 的时间变长。Hearth 会测量它能看到的部分，并显示服务器报告的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="672"/>
+        <source>The answer came from this computer; nothing was sent anywhere.</source>
+        <translation>回答来自这台电脑；没有任何内容被发送到别处。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="674"/>
+        <source>The answer came from {host}.</source>
+        <translation>回答来自 {host}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="676"/>
+        <source>The network and the server&apos;s queue took {t} of the wait.</source>
+        <translation>等待时间中，网络与服务器的排队占了 {t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="685"/>
+        <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
+        <translation>服务器可能一时繁忙或连不上。这时 Hearth 会再问几次，每次都多等一会儿：这就是重试。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="689"/>
+        <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
+        <translation>如果还是没有响应，对话可以回退到这台电脑上的模型：在“对话”选项卡中打开“改由这台电脑回答”。这台电脑上的模型不需要网络，所以也没有什么需要重试的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="697"/>
+        <source>The answer came from this computer, so there was nothing to retry.</source>
+        <translation>回答来自这台电脑，所以没有需要重试的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="700"/>
+        <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
+        <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="705"/>
+        <source>The server answered the first time.</source>
+        <translation>服务器第一次就响应了。</translation>
+    </message>
+</context>
+<context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/models/hub_view.py" line="41"/>
+        <location filename="../../app/models/hub_view.py" line="42"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜索模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="42"/>
+        <location filename="../../app/models/hub_view.py" line="43"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="43"/>
+        <location filename="../../app/models/hub_view.py" line="44"/>
         <source>Access token…</source>
         <translation>访问令牌…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="45"/>
+        <location filename="../../app/models/hub_view.py" line="46"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 访问令牌，用于你已在 huggingface.co 同意条款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>Fits this computer?</source>
         <translation>这台电脑装得下吗？</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="58"/>
+        <location filename="../../app/models/hub_view.py" line="59"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="60"/>
+        <location filename="../../app/models/hub_view.py" line="61"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算时假设的上下文长度；越长需要越多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="61"/>
+        <location filename="../../app/models/hub_view.py" line="62"/>
         <source>Download</source>
         <translation>下载</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="65"/>
+        <location filename="../../app/models/hub_view.py" line="66"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每个文件都是同一个模型，以不同精度保存（量化）：文件越小，需要的内存越少、运行越快，质量只略有下降。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="82"/>
+        <location filename="../../app/models/hub_view.py" line="83"/>
         <source>Fit at</source>
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="120"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="121"/>
+        <location filename="../../app/models/hub_view.py" line="122"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="140"/>
+        <location filename="../../app/models/hub_view.py" line="141"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="149"/>
+        <location filename="../../app/models/hub_view.py" line="150"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="150"/>
+        <location filename="../../app/models/hub_view.py" line="151"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="157"/>
+        <location filename="../../app/models/hub_view.py" line="158"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="157"/>
+        <location filename="../../app/models/hub_view.py" line="158"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="175"/>
+        <location filename="../../app/models/hub_view.py" line="176"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="184"/>
+        <location filename="../../app/models/hub_view.py" line="185"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="188"/>
+        <location filename="../../app/models/hub_view.py" line="189"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="195"/>
+        <location filename="../../app/models/hub_view.py" line="196"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="261"/>
+        <location filename="../../app/models/hub_view.py" line="262"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="268"/>
+        <location filename="../../app/models/hub_view.py" line="269"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="269"/>
+        <location filename="../../app/models/hub_view.py" line="270"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="275"/>
+        <location filename="../../app/models/hub_view.py" line="276"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="275"/>
+        <location filename="../../app/models/hub_view.py" line="276"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -2357,177 +2971,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/models/library_view.py" line="47"/>
+        <location filename="../../app/models/library_view.py" line="48"/>
         <source>Use this model</source>
         <translation>使用这个模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="48"/>
+        <location filename="../../app/models/library_view.py" line="49"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="49"/>
+        <location filename="../../app/models/library_view.py" line="50"/>
         <source>Import a file…</source>
         <translation>导入文件…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="50"/>
+        <location filename="../../app/models/library_view.py" line="51"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型文件复制到 Hearth 的模型文件夹（也可以直接拖放到这里）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="51"/>
+        <location filename="../../app/models/library_view.py" line="52"/>
         <source>Add a folder…</source>
         <translation>添加文件夹…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="52"/>
+        <location filename="../../app/models/library_view.py" line="53"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某个文件夹里的模型，不复制文件。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="107"/>
+        <location filename="../../app/models/library_view.py" line="108"/>
         <source>comes with Hearth</source>
         <translation>Hearth 自带</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="109"/>
         <source>downloaded or imported</source>
         <translation>已下载或导入</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="110"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="111"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="112"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="113"/>
         <source>your folder</source>
         <translation>你的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="123"/>
+        <location filename="../../app/models/library_view.py" line="124"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="125"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="126"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="127"/>
+        <location filename="../../app/models/library_view.py" line="128"/>
         <source>Trained context</source>
         <translation>训练时的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="129"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="131"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="133"/>
         <source>in the file</source>
         <translation>文件自带</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="133"/>
         <source>none (a default is used)</source>
         <translation>没有（使用默认格式）</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="135"/>
+        <location filename="../../app/models/library_view.py" line="136"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="137"/>
+        <location filename="../../app/models/library_view.py" line="138"/>
         <source> · {n} parts</source>
         <translation> · {n} 个部分</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="139"/>
+        <location filename="../../app/models/library_view.py" line="140"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="141"/>
         <source>Where</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="142"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="158"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="158"/>
         <source>Remove from list…</source>
         <translation>从列表移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="166"/>
+        <location filename="../../app/models/library_view.py" line="171"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要从这台电脑删除 {name} 吗？可释放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="168"/>
+        <location filename="../../app/models/library_view.py" line="173"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要从列表移除 {name} 吗？文件会留在原处。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="170"/>
+        <location filename="../../app/models/library_view.py" line="175"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="187"/>
         <source>Importing {name}…</source>
         <translation>正在导入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="188"/>
+        <location filename="../../app/models/library_view.py" line="193"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型库中。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="197"/>
+        <location filename="../../app/models/library_view.py" line="202"/>
         <source>Add a folder of models</source>
         <translation>添加模型文件夹</translation>
     </message>
@@ -2535,22 +3149,22 @@
 <context>
     <name>LivePlotView</name>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="89"/>
+        <location filename="../../app/panels/live_plot.py" line="93"/>
         <source>Writing speed (tok/s)</source>
         <translation>生成速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>Memory (MB)</source>
         <translation>内存（MB）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>app</source>
         <translation>应用</translation>
     </message>
@@ -2586,112 +3200,127 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="65"/>
+        <location filename="../../app/main_window.py" line="74"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>No model</source>
         <translation>未加载模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Loading model… %p%</source>
         <translation>正在加载模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158"/>
+        <location filename="../../app/main_window.py" line="170"/>
         <source>Chats</source>
         <translation>对话列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="162"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Show or hide your conversations.</source>
         <translation>显示或隐藏你的对话。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Batch</source>
         <translation>批处理</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整个文件的提示，好几个同时进行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="182"/>
+        <location filename="../../app/main_window.py" line="198"/>
+        <source>Aa</source>
+        <translation>Aa</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="199"/>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="200"/>
+        <source>Theme and text size.</source>
+        <translation>主题与文字大小。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="207"/>
         <source>Details</source>
         <translation>详细信息</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="186"/>
+        <location filename="../../app/main_window.py" line="211"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>显示或隐藏性能数据和对话设置。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205"/>
+        <location filename="../../app/main_window.py" line="231"/>
         <source>Load anyway</source>
         <translation>仍要加载</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="207"/>
+        <location filename="../../app/main_window.py" line="233"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算显示内存不足也加载模型；电脑可能会变慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Send</source>
         <translation>发送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="248"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在编辑你的问题：按“发送”会以新版本重新提问。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="238"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="295"/>
         <source>Conversation</source>
         <translation>对话</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>Cache</source>
         <translation>缓存</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="271"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>Privacy</source>
         <translation>隐私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Undo</source>
         <translation>撤销</translation>
     </message>
@@ -2774,343 +3403,358 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="94"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="103"/>
+        <location filename="../../app/panels/metrics_panel.py" line="153"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="105"/>
+        <location filename="../../app/panels/metrics_panel.py" line="155"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="111"/>
+        <location filename="../../app/panels/metrics_panel.py" line="161"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="112"/>
+        <location filename="../../app/panels/metrics_panel.py" line="162"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="116"/>
+        <location filename="../../app/panels/metrics_panel.py" line="166"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="117"/>
+        <location filename="../../app/panels/metrics_panel.py" line="167"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="171"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="172"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="176"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="127"/>
+        <location filename="../../app/panels/metrics_panel.py" line="177"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="182"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="133"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="137"/>
+        <location filename="../../app/panels/metrics_panel.py" line="187"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="139"/>
+        <location filename="../../app/panels/metrics_panel.py" line="189"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="144"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="146"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="193"/>
+        <location filename="../../app/panels/metrics_panel.py" line="244"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="197"/>
+        <location filename="../../app/panels/metrics_panel.py" line="248"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="207"/>
+        <location filename="../../app/panels/metrics_panel.py" line="251"/>
+        <source>What these numbers mean…</source>
+        <translation>这些数字代表什么…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="256"/>
+        <source>Each figure explained in plain words, with your last answer as the example.</source>
+        <translation>用通俗的语言解释每个数字，并以你上一次的回答为例。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="267"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="218"/>
+        <location filename="../../app/panels/metrics_panel.py" line="278"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 会保留模型读过的内容。每次提问都重复出现、且放在变动内容之前的文字，会直接重复使用而不必再读，所以回答会更快开始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="223"/>
+        <location filename="../../app/panels/metrics_panel.py" line="283"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="271"/>
+        <location filename="../../app/panels/metrics_panel.py" line="304"/>
+        <source>What “{name}” means</source>
+        <translation>“{name}”代表什么</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="271"/>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="276"/>
+        <location filename="../../app/panels/metrics_panel.py" line="347"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <location filename="../../app/panels/metrics_panel.py" line="350"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <location filename="../../app/panels/metrics_panel.py" line="353"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="289"/>
+        <location filename="../../app/panels/metrics_panel.py" line="360"/>
         <source>{n} of {total} layers on other machines</source>
         <translation>{total} 层中有 {n} 层在其他机器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="291"/>
+        <location filename="../../app/panels/metrics_panel.py" line="362"/>
         <source>{where}: {n} layers</source>
         <translation>{where}：{n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <location filename="../../app/panels/metrics_panel.py" line="363"/>
         <source>this computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="297"/>
+        <location filename="../../app/panels/metrics_panel.py" line="368"/>
         <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
         <translation>模型生成的每个字都要依次经过每一台机器，所以会比内存一样多的单台机器慢；你发送的内容会以未加密的方式传到这些机器。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="311"/>
+        <location filename="../../app/panels/metrics_panel.py" line="382"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="314"/>
+        <location filename="../../app/panels/metrics_panel.py" line="385"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位于 {host} 的远程引擎 {name} 运行这个模型：你发送的内容会送到那里，它的内存、处理器与显卡都是它自己的，所以 Hearth 只显示服务器报告的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="319"/>
+        <location filename="../../app/panels/metrics_panel.py" line="390"/>
         <source>on the server</source>
         <translation>在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="412"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="344"/>
+        <location filename="../../app/panels/metrics_panel.py" line="415"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="348"/>
+        <location filename="../../app/panels/metrics_panel.py" line="419"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="375"/>
+        <location filename="../../app/panels/metrics_panel.py" line="447"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="376"/>
+        <location filename="../../app/panels/metrics_panel.py" line="448"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="377"/>
+        <location filename="../../app/panels/metrics_panel.py" line="449"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="378"/>
+        <location filename="../../app/panels/metrics_panel.py" line="450"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="379"/>
+        <location filename="../../app/panels/metrics_panel.py" line="451"/>
         <source>network and queue</source>
         <translation>网络与排队</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="380"/>
+        <location filename="../../app/panels/metrics_panel.py" line="452"/>
         <source>until the first token</source>
         <translation>直到第一个 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="409"/>
+        <location filename="../../app/panels/metrics_panel.py" line="481"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，全部都从内存中重复使用，所以没有再读一遍。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="416"/>
+        <location filename="../../app/panels/metrics_panel.py" line="488"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，其中 {reused} 个来自内存，其余由模型读取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="422"/>
+        <location filename="../../app/panels/metrics_panel.py" line="494"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，模型全部都读了一遍。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <location filename="../../app/panels/metrics_panel.py" line="499"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <location filename="../../app/panels/metrics_panel.py" line="506"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘录是针对每个问题挑选的，所以每个问题都要读自己的摘录；小到放得下的文档集则会整份放入，每个对话只读一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="449"/>
+        <location filename="../../app/panels/metrics_panel.py" line="521"/>
         <source>unknown: the server did not say</source>
         <translation>未知：服务器没有报告</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="458"/>
+        <location filename="../../app/panels/metrics_panel.py" line="530"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答来自 {host} 上的服务器，而不是这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="461"/>
+        <location filename="../../app/panels/metrics_panel.py" line="533"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的缓存复用了 {total} 个提示 token 中的 {cached} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="468"/>
+        <location filename="../../app/panels/metrics_panel.py" line="540"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一个 token 在 {ttft} 后出现：服务器花了 {read} 读取提示，网络与服务器的排队花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="479"/>
+        <location filename="../../app/panels/metrics_panel.py" line="551"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一个 token 在 {ttft} 后出现；服务器没有说明其中多少是它在读取，多少是网络与排队。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="484"/>
+        <location filename="../../app/panels/metrics_panel.py" line="556"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度写了 {n} 个 token（在这台电脑上测量）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="489"/>
+        <location filename="../../app/panels/metrics_panel.py" line="561"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="500"/>
+        <location filename="../../app/panels/metrics_panel.py" line="572"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="501"/>
+        <location filename="../../app/panels/metrics_panel.py" line="573"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="502"/>
+        <location filename="../../app/panels/metrics_panel.py" line="574"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="503"/>
+        <location filename="../../app/panels/metrics_panel.py" line="575"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="508"/>
+        <location filename="../../app/panels/metrics_panel.py" line="580"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="525"/>
+        <location filename="../../app/panels/metrics_panel.py" line="597"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="506"/>
+        <location filename="../../app/panels/metrics_panel.py" line="578"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="513"/>
+        <location filename="../../app/panels/metrics_panel.py" line="585"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="518"/>
+        <location filename="../../app/panels/metrics_panel.py" line="590"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="521"/>
+        <location filename="../../app/panels/metrics_panel.py" line="593"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -3206,47 +3850,52 @@
 <context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/models/model_picker.py" line="36"/>
+        <location filename="../../app/models/model_picker.py" line="33"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在这个对话中回答的模型。选另一个即可切换。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="38"/>
         <source>Unload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="38"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>释放这个模型占用的内存。发送消息时会重新加载。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="40"/>
         <source>Model settings…</source>
         <translation>模型设置…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="42"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>这个模型如何加载：线程、上下文长度、GPU 层数、Flash Attention、KV 缓存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="43"/>
+        <location filename="../../app/models/model_picker.py" line="44"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="45"/>
+        <location filename="../../app/models/model_picker.py" line="46"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可从 Hugging Face 下载的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="76"/>
+        <location filename="../../app/models/model_picker.py" line="77"/>
         <source>Add a remote engine…</source>
         <translation>添加远程引擎…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="79"/>
+        <location filename="../../app/models/model_picker.py" line="80"/>
         <source>Use the models of a server on another computer (llama-server, Ollama, vLLM, another Hearth).</source>
         <translation>使用另一台电脑上服务器的模型（llama-server、Ollama、vLLM、另一个 Hearth）。</translation>
     </message>
@@ -3363,24 +4012,29 @@
 <context>
     <name>ModelsWindow</name>
     <message>
-        <location filename="../../app/models/models_window.py" line="20"/>
+        <location filename="../../app/models/models_window.py" line="21"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="26"/>
+        <location filename="../../app/models/models_window.py" line="28"/>
         <source>My models</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="27"/>
+        <location filename="../../app/models/models_window.py" line="29"/>
         <source>Discover</source>
         <translation>发现</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="28"/>
+        <location filename="../../app/models/models_window.py" line="30"/>
         <source>Downloads</source>
         <translation>下载</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/models_window.py" line="31"/>
+        <source>Compare quantizations</source>
+        <translation>比较量化等级</translation>
     </message>
 </context>
 <context>
@@ -3528,6 +4182,253 @@
     </message>
 </context>
 <context>
+    <name>QuantChartView</name>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="33"/>
+        <source>Quantization chart</source>
+        <translation>量化对比图</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="42"/>
+        <source>{quant}: {size} MB, KL {kl}, {speed} tok/s</source>
+        <translation>{quant}：{size} MB，KL {kl}，{speed} token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="88"/>
+        <source>Drift from the best file (KL divergence) by file size</source>
+        <translation>与最佳文件的偏差（KL 散度），按文件大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="103"/>
+        <source>{n} MB</source>
+        <translation>{n} MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="107"/>
+        <source>file size</source>
+        <translation>文件大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="119"/>
+        <source>below the dashed line (0.01): hard to notice</source>
+        <translation>虚线（0.01）以下：难以察觉</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="149"/>
+        <source>Not measured yet</source>
+        <translation>尚未测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="145"/>
+        <source>Writing speed on this computer (tokens per second)</source>
+        <translation>在这台电脑上的生成速度（每秒 token 数）</translation>
+    </message>
+</context>
+<context>
+    <name>QuantCompareView</name>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="46"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="48"/>
+        <source>Context for the memory column</source>
+        <translation>“内存”列使用的上下文</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="50"/>
+        <source>{n} tokens</source>
+        <translation>{n} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="52"/>
+        <source>Measure</source>
+        <translation>测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="54"/>
+        <source>Measure speed and drift of the files not measured yet, on this computer (a few seconds a file).</source>
+        <translation>在这台电脑上测量还没测过的文件的速度与偏差（每个文件约需几秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <source>Measure again</source>
+        <translation>重新测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="57"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="70"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="71"/>
+        <source>File size</source>
+        <translation>文件大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="72"/>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="73"/>
+        <source>Reading
+(tok/s)</source>
+        <translation>读取
+（token/秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="74"/>
+        <source>Writing
+(tok/s)</source>
+        <translation>生成
+（token/秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="75"/>
+        <source>KL divergence
+(mean)</source>
+        <translation>KL 散度
+（平均）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="76"/>
+        <source>KL divergence
+(99 %)</source>
+        <translation>KL 散度
+（99%）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="77"/>
+        <source>Same top
+token</source>
+        <translation>首选 token
+相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="78"/>
+        <source>Drift</source>
+        <translation>偏差</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="84"/>
+        <source>What the model needs loaded, at the context chosen above (an estimate).</source>
+        <translation>以上方选择的上下文加载模型时所需的内存（估计值）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="85"/>
+        <source>Prefill: how fast the model reads your prompt, measured here.</source>
+        <translation>预填充：模型读取提示的速度，在这台电脑上测量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="86"/>
+        <source>Decode: how fast the model writes its answer, measured here.</source>
+        <translation>解码：模型生成回答的速度，在这台电脑上测量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="87"/>
+        <source>How far this file&apos;s next-word probabilities drift from the best file&apos;s, on average.</source>
+        <translation>这个文件对下一个词的概率，平均与最佳文件相差多少。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="88"/>
+        <source>The drift at the worst 1 % of places in the text.</source>
+        <translation>文本中最差的 1% 位置上的偏差。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="89"/>
+        <source>How often this file&apos;s most likely next word is the best file&apos;s.</source>
+        <translation>这个文件最可能的下一个词，有多大比例与最佳文件相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="105"/>
+        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the most precise file here, over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
+        <translation>每个文件都是同一个模型，只是每个权重用更少或更多的位存储。较小的文件加载更快、需要的内存更少，通常生成得也更快，但回答会偏离原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以这里最精确的文件为基准，在同一段文本上测量这种偏差：低于 0.01 难以察觉，0.05 以内是轻微，超过 0.1 回答常常会改变。&lt;b&gt;首选 token 相同&lt;/b&gt;是指两个文件有多大比例会选出相同的下一个词。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="116"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="118"/>
+        <source>Memory at:</source>
+        <translation>内存估算：</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="161"/>
+        <source>None of your models is here in more than one quantization. Download another quantization of a model (for example Q8_0 beside Q4_K_M) to compare them.</source>
+        <translation>你的模型中，没有任何一个有一种以上的量化等级。请再下载某个模型的另一种量化等级（例如在 Q4_K_M 之外再下载 Q8_0），就能比较它们。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="183"/>
+        <source> (best)</source>
+        <translation>（最佳）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="222"/>
+        <source>the reference</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="225"/>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="227"/>
+        <source>hard to notice</source>
+        <translation>难以察觉</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="229"/>
+        <source>slight</source>
+        <translation>轻微</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="231"/>
+        <source>noticeable</source>
+        <translation>明显</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="232"/>
+        <source>large: answers often change</source>
+        <translation>很大：回答常会改变</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="241"/>
+        <source>Every file is measured. Use Measure again to measure them anew.</source>
+        <translation>所有文件都已测量过。点“重新测量”可以重新测一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="245"/>
+        <source>Measuring {name}…</source>
+        <translation>正在测量 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="265"/>
+        <source>Stopped. The figures measured so far are kept.</source>
+        <translation>已停止。目前已测量的数字都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="268"/>
+        <source>Some figures could not be measured: {problem}</source>
+        <translation>有些数字无法测量：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="271"/>
+        <source>Measured on this computer; kept for next time.</source>
+        <translation>已在这台电脑上测量，并保留供下次使用。</translation>
+    </message>
+</context>
+<context>
     <name>QuantHints</name>
     <message>
         <location filename="../../app/models/quant_hints.py" line="13"/>
@@ -3588,67 +4489,72 @@
         <translation>另一台电脑上支持 OpenAI API 的服务器（llama-server、Ollama、vLLM、LM Studio、另一个 Hearth）可以代替这台电脑回答。添加后，它的模型会以它的名称列在模型选择列表中，而且只有使用这些模型的对话会发送到那里。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="48"/>
+        <source>Remote engines</source>
+        <translation>远程引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Address</source>
         <translation>地址</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>API key</source>
         <translation>API 密钥</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Whose it is</source>
         <translation>归属</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="61"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="62"/>
         <source>No remote engines yet: every answer is written on this computer. Add one to use its models.</source>
         <translation>还没有远程引擎：每个回答都在这台电脑上生成。添加一个，就能使用它的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="70"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
         <source>Add…</source>
         <translation>添加…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
         <source>Add a server on another computer, or a service you have a key for.</source>
         <translation>添加另一台电脑上的服务器，或你有密钥的服务。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
         <source>Edit…</source>
         <translation>编辑…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="74"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="98"/>
         <source>Saved</source>
         <translation>已保存</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="98"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="154"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="155"/>
         <source>Remove engine</source>
         <translation>移除引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="156"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="157"/>
         <source>Remove the engine {name} at {host}? Its saved API key is deleted too. Conversations with its models are kept, and can go on once you add it again.</source>
         <translation>要移除位于 {host} 的引擎 {name} 吗？它已保存的 API 密钥也会一并删除。使用它模型的对话会保留，重新添加这个引擎后就能继续。</translation>
     </message>
@@ -3684,42 +4590,52 @@
         <translation>在每台机器上，以该网络的地址启动 llama.cpp 的 rpc-server（编译时需加上 -DGGML_RPC=ON），再把地址添加到这里：</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="100"/>
+        <source>Machines</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
         <source>No machines: the model runs on this computer alone.</source>
         <translation>没有机器：模型只在这台电脑上运行。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <source>Machine address</source>
+        <translation>机器地址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
         <source>192.168.1.21 or 192.168.1.21:{port}</source>
         <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
         <source>The port is {port} unless you give another.</source>
         <translation>没有另外指定时，端口为 {port}。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
         <source>Add machine</source>
         <translation>添加机器</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="115"/>
         <source>Check</source>
         <translation>检查</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="116"/>
         <source>Ask each machine whether its rpc-server answers and can be used.</source>
         <translation>询问每台机器上的 rpc-server 是否有响应、能否使用。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="120"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="122"/>
         <source>Changes here apply when the model is next loaded.</source>
         <translation>这里的更改会在下次加载模型时生效。</translation>
     </message>
@@ -3775,129 +4691,155 @@
         <translation>提供本地 API</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="51"/>
+        <location filename="../../app/panels/server_view.py" line="52"/>
         <source>The port other apps connect to.</source>
         <translation>其他应用连接用的端口。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="55"/>
+        <location filename="../../app/panels/server_view.py" line="49"/>
+        <location filename="../../app/panels/server_view.py" line="56"/>
         <source>Port</source>
         <translation>端口</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="65"/>
+        <location filename="../../app/panels/server_view.py" line="66"/>
+        <location filename="../../app/panels/server_view.py" line="72"/>
         <source>Recent requests</source>
         <translation>最近的请求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="67"/>
+        <location filename="../../app/panels/server_view.py" line="68"/>
         <source>What each request asked of the engine; never its messages.</source>
         <translation>每个请求向引擎要求了什么；绝不包含消息内容。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>First token</source>
         <translation>第一个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Request</source>
         <translation>请求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="98"/>
+        <location filename="../../app/panels/server_view.py" line="100"/>
         <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
         <translation>已关闭。开启后：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="104"/>
+        <location filename="../../app/panels/server_view.py" line="106"/>
         <source>OpenAI API: {base}/v1
 Ollama API: {base}/api</source>
         <translation>OpenAI API：{base}/v1
 Ollama API：{base}/api</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="105"/>
-        <location filename="../../app/panels/server_view.py" line="116"/>
+        <location filename="../../app/panels/server_view.py" line="107"/>
+        <location filename="../../app/panels/server_view.py" line="118"/>
         <source>Waiting for requests.</source>
         <translation>等待请求中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/server_view.py" line="114"/>
+        <location filename="../../app/panels/server_view.py" line="116"/>
         <source>Answering %n request(s).</source>
         <translation>
             <numerusform>正在响应 %n 个请求。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="123"/>
+        <location filename="../../app/panels/server_view.py" line="125"/>
         <source>{tokens} ({cached} reused)</source>
         <translation>{tokens}（重复使用 {cached}）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="132"/>
+        <location filename="../../app/panels/server_view.py" line="134"/>
         <source>{endpoint} from {client}, {seconds:.0f} s ago</source>
         <translation>{endpoint}，来自 {client}，{seconds:.0f} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="140"/>
+        <location filename="../../app/panels/server_view.py" line="142"/>
         <source>OpenAI chat</source>
         <translation>OpenAI 对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="141"/>
+        <location filename="../../app/panels/server_view.py" line="143"/>
         <source>OpenAI text</source>
         <translation>OpenAI 文本</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="142"/>
+        <location filename="../../app/panels/server_view.py" line="144"/>
         <source>Ollama chat</source>
         <translation>Ollama 对话</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="143"/>
+        <location filename="../../app/panels/server_view.py" line="145"/>
         <source>Ollama generate</source>
         <translation>Ollama 生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="149"/>
+        <location filename="../../app/panels/server_view.py" line="151"/>
         <source>answering</source>
         <translation>响应中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="151"/>
+        <location filename="../../app/panels/server_view.py" line="153"/>
         <source>client left</source>
         <translation>客户端已离开</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="153"/>
+        <location filename="../../app/panels/server_view.py" line="155"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="155"/>
+        <location filename="../../app/panels/server_view.py" line="157"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="156"/>
+        <location filename="../../app/panels/server_view.py" line="158"/>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="25"/>
+        <location filename="../../app/shortcuts_dialog.py" line="35"/>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="28"/>
+        <source>These keys work anywhere in the main window. Tab and Shift+Tab move between its parts.</source>
+        <translation>这些按键在主窗口的任何地方都能使用。Tab 和 Shift+Tab 可在窗口的各个区域之间切换。</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="34"/>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="34"/>
+        <source>What it does</source>
+        <translation>功能</translation>
     </message>
 </context>
 <context>
@@ -3932,12 +4874,12 @@ Ollama API：{base}/api</translation>
 <context>
     <name>SparklineView</name>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="61"/>
         <source>{s} s ago</source>
         <translation>{s} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="61"/>
         <source>now</source>
         <translation>现在</translation>
     </message>
@@ -3945,24 +4887,102 @@ Ollama API：{base}/api</translation>
 <context>
     <name>ThroughputPlotView</name>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="48"/>
+        <location filename="../../app/batch/throughput_plot.py" line="47"/>
         <source>answers at once</source>
         <translation>同时回答数</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="54"/>
+        <location filename="../../app/batch/throughput_plot.py" line="53"/>
         <source>The figures come as the job runs.</source>
         <translation>任务进行时，数字会陆续出现。</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="80"/>
+        <location filename="../../app/batch/throughput_plot.py" line="79"/>
         <source>tokens/s, all answers together</source>
         <translation>每秒 token 数，所有答案合计</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="81"/>
+        <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, each answer</source>
         <translation>每秒 token 数，每个答案</translation>
+    </message>
+</context>
+<context>
+    <name>TourOverlay</name>
+    <message>
+        <location filename="../../app/learn/tour.py" line="109"/>
+        <source>Skip tour</source>
+        <translation>跳过导览</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="111"/>
+        <source>Close the tour now (Esc); it will not come back.</source>
+        <translation>立即关闭导览（Esc）；之后不会再出现。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="143"/>
+        <source>Ask anything here</source>
+        <translation>在这里问任何问题</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="145"/>
+        <source>Type your question and press Enter, or Send. The answer appears above as the model writes it; Esc stops it.</source>
+        <translation>输入你的问题，然后按 Enter 或“发送”。模型生成回答时，回答会显示在上方；按 Esc 可以停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="152"/>
+        <source>Choose the model</source>
+        <translation>选择模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="154"/>
+        <source>This is the model that answers. Models… finds more to download: small ones answer quickly, larger ones know more.</source>
+        <translation>这是负责回答的模型。“模型…”可以找到更多可下载的模型：小模型回答得快，大模型懂得更多。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="161"/>
+        <source>Watch it work</source>
+        <translation>看看它如何工作</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="163"/>
+        <source>The Performance panel shows, live, how long you waited for the first word, how fast the model reads and writes, and the memory it uses. Each ? explains its figure in plain words.</source>
+        <translation>“性能”面板会实时显示你等了多久才看到第一个字、模型读取和生成的速度，以及它占用的内存。每个“?”都会用通俗的语言解释旁边的数字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="170"/>
+        <source>Learn what the numbers mean</source>
+        <translation>了解这些数字的含义</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="172"/>
+        <source>This page explains every figure with your own last answer as the example. It is also under F1 at any time.</source>
+        <translation>这个页面会以你上一次的回答为例，解释每一个数字。随时按 F1 也能打开它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="179"/>
+        <source>Your data stays here</source>
+        <translation>你的数据留在这里</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="181"/>
+        <source>The Privacy tab shows what stays on this computer and what, if anything, is sent elsewhere, and lets you delete it all.</source>
+        <translation>“隐私”选项卡会告诉你哪些数据留在这台电脑上、哪些（如果有的话）会发送到别处，也能让你把它们全部删除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="217"/>
+        <source>{n} of {total}</source>
+        <translation>{n}/{total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="221"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="221"/>
+        <source>Next</source>
+        <translation>下一步</translation>
     </message>
 </context>
 </TS>

@@ -155,6 +155,103 @@
     </message>
 </context>
 <context>
+    <name>Accessibility</name>
+    <message>
+        <location filename="../../app/accessibility.py" line="59"/>
+        <source>Answer: {text}</source>
+        <translation>回答：{text}</translation>
+    </message>
+</context>
+<context>
+    <name>AppearanceView</name>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="24"/>
+        <source>Light</source>
+        <translation>淺色</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="25"/>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="26"/>
+        <source>Follow the system</source>
+        <translation>跟隨系統</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="29"/>
+        <location filename="../../app/panels/appearance_view.py" line="56"/>
+        <source>Theme</source>
+        <translation>主題</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="30"/>
+        <source>Light, dark, or the same as the system&apos;s</source>
+        <translation>淺色、深色，或與系統相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="32"/>
+        <source>A−</source>
+        <translation>A−</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="33"/>
+        <source>Smaller text (Ctrl+minus)</source>
+        <translation>縮小文字（Ctrl+minus）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="34"/>
+        <source>Smaller text</source>
+        <translation>縮小文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="35"/>
+        <source>A+</source>
+        <translation>A+</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="36"/>
+        <source>Larger text (Ctrl+plus)</source>
+        <translation>放大文字（Ctrl+plus）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="37"/>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="38"/>
+        <source>Reset</source>
+        <translation>重設</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="39"/>
+        <source>The system&apos;s text size (Ctrl+0)</source>
+        <translation>回到系統的文字大小（Ctrl+0）</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="40"/>
+        <source>Reset the text size</source>
+        <translation>重設文字大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="52"/>
+        <source>Appearance</source>
+        <translation>外觀</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="57"/>
+        <source>Text size</source>
+        <translation>文字大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/appearance_view.py" line="85"/>
+        <source>{percent} %</source>
+        <translation>{percent}%</translation>
+    </message>
+</context>
+<context>
     <name>BatchController</name>
     <message>
         <location filename="../../app/controllers/batch_controller.py" line="109"/>
@@ -362,103 +459,108 @@
 <context>
     <name>CacheView</name>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="28"/>
+        <location filename="../../app/panels/cache_view.py" line="33"/>
         <source>Prompt cache</source>
         <translation>提示快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="32"/>
+        <location filename="../../app/panels/cache_view.py" line="37"/>
         <source>Hearth keeps what the model has already read, so going back to a conversation, or reopening it after a restart, does not make it read everything again.</source>
         <translation>Hearth 會保留模型已經讀過的內容，所以回到某個對話，或重新啟動後再開啟它，都不必讓模型從頭再讀一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="39"/>
+        <location filename="../../app/panels/cache_view.py" line="43"/>
+        <source>How the cache saves time…</source>
+        <translation>快取如何節省時間…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/cache_view.py" line="49"/>
         <source>Snapshots kept in memory: the fastest to bring back.</source>
         <translation>儲存在記憶體中的快照：取回最快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="41"/>
+        <location filename="../../app/panels/cache_view.py" line="51"/>
         <source>Snapshots kept on disk: they survive closing Hearth.</source>
         <translation>儲存在磁碟上的快照：關閉 Hearth 後仍會保留。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="43"/>
+        <location filename="../../app/panels/cache_view.py" line="53"/>
         <source>How often an answer could start from something the cache already held.</source>
         <translation>有多少比例的回答能從快取中已有的內容開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="47"/>
+        <location filename="../../app/panels/cache_view.py" line="57"/>
         <source>The most memory the cache may use; the oldest snapshots go first.</source>
         <translation>快取最多可使用的記憶體；最舊的快照會先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="48"/>
+        <location filename="../../app/panels/cache_view.py" line="58"/>
         <source>The most disk space the cache may use; the oldest go first.</source>
         <translation>快取最多可使用的磁碟空間；最舊的會先被移除。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="51"/>
+        <location filename="../../app/panels/cache_view.py" line="61"/>
         <source>New limits apply when a model is next loaded.</source>
         <translation>新的上限會在下次載入模型時生效。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="54"/>
+        <location filename="../../app/panels/cache_view.py" line="64"/>
         <source>Clear cache</source>
         <translation>清除快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="56"/>
+        <location filename="../../app/panels/cache_view.py" line="66"/>
         <source>Forget every snapshot; answers stay the same, the next ones just start slower.</source>
         <translation>忘掉所有快照；回答內容不變，只是接下來的回答會比較慢開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="61"/>
+        <location filename="../../app/panels/cache_view.py" line="71"/>
         <source>In memory</source>
         <translation>記憶體中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="62"/>
+        <location filename="../../app/panels/cache_view.py" line="72"/>
         <source>On disk</source>
         <translation>磁碟上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="63"/>
+        <location filename="../../app/panels/cache_view.py" line="73"/>
         <source>Helped</source>
         <translation>派上用場</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="64"/>
+        <location filename="../../app/panels/cache_view.py" line="74"/>
         <source>Memory limit</source>
         <translation>記憶體上限</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="65"/>
+        <location filename="../../app/panels/cache_view.py" line="75"/>
         <source>Disk limit</source>
         <translation>磁碟上限</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="109"/>
         <source>not in use yet</source>
         <translation>尚未使用</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="97"/>
+        <location filename="../../app/panels/cache_view.py" line="109"/>
         <source>turned off</source>
         <translation>已關閉</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="102"/>
-        <location filename="../../app/panels/cache_view.py" line="107"/>
+        <location filename="../../app/panels/cache_view.py" line="114"/>
+        <location filename="../../app/panels/cache_view.py" line="119"/>
         <source>Snapshots: {n} · {used} of {limit}</source>
         <translation>快照：{n} 個 · 已用 {used}/上限 {limit}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="113"/>
+        <location filename="../../app/panels/cache_view.py" line="125"/>
         <source>{rate} of answers ({hits} of {total})</source>
         <translation>{rate} 的回答（{total} 次中有 {hits} 次）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/cache_view.py" line="117"/>
+        <location filename="../../app/panels/cache_view.py" line="129"/>
         <source>no answers yet</source>
         <translation>還沒有回答</translation>
     </message>
@@ -496,27 +598,27 @@
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="605"/>
+        <location filename="../../app/controllers/chat_controller.py" line="620"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="733"/>
+        <location filename="../../app/controllers/chat_controller.py" line="748"/>
         <source>Ask the model on this computer instead</source>
         <translation>改問這台電腦上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="737"/>
+        <location filename="../../app/controllers/chat_controller.py" line="752"/>
         <source>Always do this in this conversation</source>
         <translation>在這個對話中一律這樣做</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="743"/>
+        <location filename="../../app/controllers/chat_controller.py" line="758"/>
         <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
         <translation>當 {engine} 沒有回應時，Hearth 會自動改問這台電腦上的模型，並在回答下方註明；下一個問題仍會先試 {engine}。中途被切斷的回答則保持原樣。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="711"/>
+        <location filename="../../app/controllers/chat_controller.py" line="726"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -533,6 +635,11 @@
     <name>Composer</name>
     <message>
         <location filename="../../app/chat/composer.py" line="28"/>
+        <source>Message</source>
+        <translation>訊息</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/composer.py" line="29"/>
         <source>Type a message. Enter sends, Shift+Enter adds a new line.</source>
         <translation>輸入訊息。按 Enter 傳送，Shift+Enter 換行。</translation>
     </message>
@@ -552,76 +659,82 @@
     </message>
     <message>
         <location filename="../../app/conversations/conversation_list.py" line="59"/>
+        <location filename="../../app/conversations/conversation_list.py" line="60"/>
         <source>Search conversations</source>
         <translation>搜尋對話</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="72"/>
+        <location filename="../../app/conversations/conversation_list.py" line="64"/>
+        <source>Conversations</source>
+        <translation>對話列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/conversations/conversation_list.py" line="74"/>
         <source>Import…</source>
         <translation>匯入…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="74"/>
+        <location filename="../../app/conversations/conversation_list.py" line="76"/>
         <source>Open a conversation saved with Export as JSON.</source>
         <translation>開啟先前用「匯出」存成 JSON 的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="120"/>
+        <location filename="../../app/conversations/conversation_list.py" line="122"/>
         <source>No conversation matches your search.</source>
         <translation>沒有符合搜尋條件的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="120"/>
+        <location filename="../../app/conversations/conversation_list.py" line="122"/>
         <source>No conversations yet.</source>
         <translation>還沒有任何對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="131"/>
+        <location filename="../../app/conversations/conversation_list.py" line="133"/>
         <source>Answering now…</source>
         <translation>正在回答…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="153"/>
+        <location filename="../../app/conversations/conversation_list.py" line="161"/>
         <source>Rename…</source>
         <translation>重新命名…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="154"/>
+        <location filename="../../app/conversations/conversation_list.py" line="162"/>
         <source>Export…</source>
         <translation>匯出…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="155"/>
+        <location filename="../../app/conversations/conversation_list.py" line="163"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="167"/>
+        <location filename="../../app/conversations/conversation_list.py" line="175"/>
         <source>just now</source>
         <translation>剛剛</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="169"/>
+        <location filename="../../app/conversations/conversation_list.py" line="177"/>
         <source>{n} min ago</source>
         <translation>{n} 分鐘前</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="171"/>
+        <location filename="../../app/conversations/conversation_list.py" line="179"/>
         <source>{n} h ago</source>
         <translation>{n} 小時前</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="173"/>
+        <location filename="../../app/conversations/conversation_list.py" line="181"/>
         <source>yesterday</source>
         <translation>昨天</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="178"/>
+        <location filename="../../app/conversations/conversation_list.py" line="186"/>
         <source>Rename conversation</source>
         <translation>重新命名對話</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_list.py" line="178"/>
+        <location filename="../../app/conversations/conversation_list.py" line="186"/>
         <source>New name:</source>
         <translation>新名稱：</translation>
     </message>
@@ -644,262 +757,263 @@
         <translation>模型在這段對話的每則訊息之前都會先讀的指示，例如它該扮演什麼角色，或該怎麼回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="156"/>
         <source>For example: You are a friendly helper who answers briefly.</source>
         <translation>例如：你是一位親切的小幫手，回答簡短扼要。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="160"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="155"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="161"/>
         <source>System prompt</source>
         <translation>系統提示詞</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="165"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="166"/>
         <source>Ready-made answer styles; choosing one fills in the values below, which you can still change.</source>
         <translation>預先設定好的回答風格；選擇其中一種會填入下方的數值，填入後仍可自行修改。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="167"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
         <source>Answer style</source>
         <translation>回答風格</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="168"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="169"/>
         <source>Save as preset…</source>
         <translation>儲存為預設集…</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="170"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
         <source>Keep these values under a name of your own, to use them again.</source>
         <translation>用你自己取的名稱儲存這些數值，方便之後再次使用。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="171"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="172"/>
         <source>Use as default for this model</source>
         <translation>設為此模型的預設值</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="173"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="174"/>
         <source>New conversations with this model will start with these values.</source>
         <translation>之後使用此模型的新對話，都會以這些數值開始。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="178"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="179"/>
         <source>Higher values make answers more varied and surprising; lower values make them more focused and predictable.</source>
         <translation>數值越高，回答越多變、越出人意料；數值越低，回答越集中、越容易預料。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="184"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="185"/>
         <source>Off</source>
         <translation>關閉</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="187"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="188"/>
         <source>The model picks each next word only from this many of its likeliest choices; fewer gives safer answers, Off means no limit.</source>
         <translation>模型每次只從可能性最高的這麼多個字詞中挑選下一個字詞；數量越少，回答越穩妥，「關閉」表示不設限制。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="194"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="195"/>
         <source>The model picks only among its likeliest words until their chances add up to this share; lower gives safer answers, 1.00 turns it off.</source>
         <translation>模型只從可能性最高的字詞中挑選，直到這些字詞的機率加起來達到這個比例為止；數值越低，回答越穩妥，設為 1.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="201"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="202"/>
         <source>Leaves out words far less likely than the best one; higher keeps answers sensible, 0.00 turns it off.</source>
         <translation>排除可能性遠低於最佳字詞的字詞；數值越高，回答越合理，設為 0.00 即關閉。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="206"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="207"/>
         <source>Higher values keep the model from repeating the same words and sentences; 1.00 means no penalty.</source>
         <translation>數值越高，模型越不會重複相同的字詞和句子；1.00 表示不懲罰。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="211"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="212"/>
         <source> tokens</source>
         <translation> 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="214"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="215"/>
         <source>The most the model may write in one answer; a token is a short piece of a word, about three quarters of an English word.</source>
         <translation>模型在一則回答中最多可以產生的長度；token 是字詞的一小段，大約是四分之三個英文單字。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="220"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="221"/>
         <source>Random</source>
         <translation>隨機</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="223"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="224"/>
         <source>Leave it on Random for a different answer each time; enter a number to get the same answer again to the same question.</source>
         <translation>保持「隨機」，每次都會得到不同的回答；輸入一個數字，同樣的問題就能再次得到同樣的回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="237"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
         <source>Temperature</source>
         <translation>溫度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="238"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
         <source>Top-k</source>
         <translation>Top-k</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="239"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
         <source>Top-p</source>
         <translation>Top-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="240"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
         <source>Min-p</source>
         <translation>Min-p</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="241"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
         <source>Repeat penalty</source>
         <translation>重複懲罰</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="242"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
         <source>Answer length</source>
         <translation>回答長度</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="243"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="244"/>
         <source>Seed</source>
         <translation>隨機種子</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="266"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="267"/>
         <source>How the conversation is laid out for the model. Keep the model&apos;s own unless answers look strange: a wrong format makes answers odd, repeated or cut off.</source>
         <translation>對話交給模型時的排列方式。除非回答看起來怪怪的，否則請保留模型自帶的格式：格式不對會讓回答變得奇怪、重複或被截斷。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="270"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="271"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="276"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="277"/>
         <source>What happens when the conversation no longer fits in what the model can read at once: leave out the oldest messages, or stop so you can start a new conversation.</source>
         <translation>當對話長到模型無法一次讀完時該怎麼做：略過最早的訊息，或是停下來讓你開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="281"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
         <source>Leave out the oldest messages</source>
         <translation>略過最早的訊息</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="282"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="283"/>
         <source>Stop and tell me</source>
         <translation>停下來並通知我</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="285"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="286"/>
         <source>The system prompt is always kept; the oldest questions and answers are left out first.</source>
         <translation>系統提示詞一律保留；最早的問題和回答會最先被略過。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="287"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="288"/>
         <source>Hearth stops and tells you, so you can start a new conversation.</source>
         <translation>Hearth 會停下來通知你，讓你可以開始新的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="296"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="297"/>
         <source>When the conversation gets too long</source>
         <translation>對話太長時</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="300"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="301"/>
         <source>Answer on this computer instead</source>
         <translation>改由這台電腦回答</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="448"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="449"/>
         <source>This conversation runs on the engine {engine}. When it does not answer, even after Hearth has tried again, the model on this computer can answer instead.</source>
         <translation>這個對話在引擎 {engine} 上執行。如果 Hearth 重試後它仍然沒有回應，可以改由這台電腦上的模型回答。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="451"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="452"/>
         <source>When {engine} does not answer</source>
         <translation>當 {engine} 沒有回應時</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="456"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="457"/>
         <source>Hearth then asks the model on this computer by itself and says so under the answer. Your next question tries {engine} again.</source>
         <translation>這時 Hearth 會自動改問這台電腦上的模型，並在回答下方註明。你的下一個問題仍會先試 {engine}。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Precise</source>
         <translation>精確</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Balanced</source>
         <translation>平衡</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="508"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="509"/>
         <source>Creative</source>
         <translation>創意</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="513"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
         <source>Focused, predictable answers: good for facts, summaries and code.</source>
         <translation>集中、可預期的回答：適合事實查詢、摘要和程式碼。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="514"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
         <source>A mix of focus and variety that suits everyday chat.</source>
         <translation>兼顧集中與變化，適合日常聊天。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="515"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="516"/>
         <source>Varied, surprising answers: good for stories and brainstorming.</source>
         <translation>多變、出人意料的回答：適合寫故事和腦力激盪。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="532"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="533"/>
         <source>Custom</source>
         <translation>自訂</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="534"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="535"/>
         <source>Your own values, not one of the presets.</source>
         <translation>你自己的數值，不屬於任何預設集。</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="545"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="546"/>
         <source>From the model ({name})</source>
         <translation>取自模型（{name}）</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="547"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="548"/>
         <source>From the model</source>
         <translation>取自模型</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="629"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="630"/>
         <source>Name for this preset:</source>
         <translation>預設集名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="632"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="633"/>
         <source>Save as preset</source>
         <translation>儲存為預設集</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="639"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="640"/>
         <source>“{name}” is a built-in preset. Choose another name:</source>
         <translation>「{name}」是內建的預設集，請另取一個名稱：</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="644"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
         <source>Replace preset?</source>
         <translation>要取代預設集嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/conversations/conversation_settings.py" line="645"/>
+        <location filename="../../app/conversations/conversation_settings.py" line="646"/>
         <source>You already have a preset called “{name}”. Replace it with these values?</source>
         <translation>你已經有名為「{name}」的預設集了，要用這些數值取代它嗎？</translation>
     </message>
@@ -1980,97 +2094,97 @@
         <translation>加入遠端引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="53"/>
+        <location filename="../../app/engines/engine_form.py" line="52"/>
         <source>The address given in the server&apos;s documentation, with or without /v1: llama-server, Ollama, vLLM, LM Studio or another Hearth.</source>
         <translation>伺服器說明文件中寫的網址，加不加 /v1 都可以：llama-server、Ollama、vLLM、LM Studio 或另一個 Hearth。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="59"/>
+        <location filename="../../app/engines/engine_form.py" line="58"/>
         <source>Optional</source>
         <translation>選填</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="60"/>
+        <location filename="../../app/engines/engine_form.py" line="59"/>
         <source>Forget the saved key</source>
         <translation>清除已儲存的金鑰</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="62"/>
+        <location filename="../../app/engines/engine_form.py" line="61"/>
         <source>Kept in a file only you can read, like the Hugging Face access token.</source>
         <translation>和 Hugging Face 存取權杖一樣，存放在只有你能讀取的檔案中。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="77"/>
+        <location filename="../../app/engines/engine_form.py" line="76"/>
         <source>Test connection</source>
         <translation>測試連線</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="78"/>
+        <location filename="../../app/engines/engine_form.py" line="77"/>
         <source>Ask the server which models it offers. Nothing is saved.</source>
         <translation>詢問伺服器提供哪些模型。不會儲存任何內容。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <location filename="../../app/engines/engine_form.py" line="99"/>
         <source>Save</source>
         <translation>儲存</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="100"/>
+        <location filename="../../app/engines/engine_form.py" line="99"/>
         <source>Add</source>
         <translation>加入</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="106"/>
+        <location filename="../../app/engines/engine_form.py" line="105"/>
         <source>Name</source>
         <translation>名稱</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="107"/>
+        <location filename="../../app/engines/engine_form.py" line="106"/>
         <source>Address</source>
         <translation>網址</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="108"/>
+        <location filename="../../app/engines/engine_form.py" line="107"/>
         <source>API key</source>
         <translation>API 金鑰</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="109"/>
+        <location filename="../../app/engines/engine_form.py" line="108"/>
         <source>Whose is it?</source>
         <translation>屬於誰？</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="146"/>
+        <location filename="../../app/engines/engine_form.py" line="145"/>
         <source>The name stays: conversations remember their engine by it.</source>
         <translation>名稱無法更改：對話是靠名稱記住它們的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="151"/>
+        <location filename="../../app/engines/engine_form.py" line="150"/>
         <source>Saved; leave empty to keep it</source>
         <translation>已儲存；留空即保留原本的金鑰</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="180"/>
+        <location filename="../../app/engines/engine_form.py" line="179"/>
         <source>Asking the server for its models…</source>
         <translation>正在向伺服器詢問它的模型…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="192"/>
+        <location filename="../../app/engines/engine_form.py" line="191"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="194"/>
+        <location filename="../../app/engines/engine_form.py" line="193"/>
         <source>{models} and {more} more</source>
         <translation>{models}，以及另外 {more} 個</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="195"/>
+        <location filename="../../app/engines/engine_form.py" line="194"/>
         <source>Connected. Its models: {models}</source>
         <translation>已連線。它的模型：{models}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/engine_form.py" line="219"/>
+        <location filename="../../app/engines/engine_form.py" line="218"/>
         <source>An engine called {name} is already added: pick another name, or edit that one.</source>
         <translation>已經加入過名為 {name} 的引擎：請換一個名稱，或改為編輯那個引擎。</translation>
     </message>
@@ -2099,6 +2213,11 @@
         <location filename="../../app/chat/message_bubble.py" line="47"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
+    </message>
+    <message>
+        <location filename="../../app/chat/message_bubble.py" line="53"/>
+        <source>Details of the error</source>
+        <translation>錯誤詳細資訊</translation>
     </message>
 </context>
 <context>
@@ -2195,161 +2314,656 @@
     </message>
 </context>
 <context>
+    <name>GlossaryDialog</name>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="83"/>
+        <source>What these numbers mean</source>
+        <translation>這些數字代表什麼</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="91"/>
+        <source>Topics</source>
+        <translation>目錄</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="106"/>
+        <source>Explanation</source>
+        <translation>說明</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="139"/>
+        <source>Each idea below is explained with your own last answer as the example.</source>
+        <translation>以下每個概念都以你上一次的回答為例來說明。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="143"/>
+        <source>Each idea below is explained with an example. The numbers are made up until you send a message; then they are your own.</source>
+        <translation>以下每個概念都附有一個例子來說明。在你傳送訊息之前，例子裡的數字都是虛構的；傳送之後就會換成你自己的數字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="192"/>
+        <source>Tokens: the pieces of text</source>
+        <translation>Token：文字的小片段</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="193"/>
+        <source>Reading and writing (prefill and decode)</source>
+        <translation>讀取與產生（預填與解碼）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="194"/>
+        <source>First token and total time</source>
+        <translation>首個 token 與總時間</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="195"/>
+        <source>Where the time went: segments</source>
+        <translation>時間花在哪裡：分段</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="196"/>
+        <source>Why a longer answer takes longer</source>
+        <translation>為什麼回答越長，花的時間越久</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="197"/>
+        <source>Context: the model&apos;s working memory</source>
+        <translation>上下文：模型的工作記憶</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="198"/>
+        <source>Conversation memory and Hearth&apos;s cache</source>
+        <translation>對話記憶體與 Hearth 的快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="199"/>
+        <source>Memory: the engine and the window</source>
+        <translation>記憶體：引擎與視窗</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="200"/>
+        <source>Processor or graphics card</source>
+        <translation>處理器還是顯示卡</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="201"/>
+        <source>Quantization: how precisely a model is stored</source>
+        <translation>量化：模型儲存得多精確</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="202"/>
+        <source>Small and large models</source>
+        <translation>小模型與大模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="203"/>
+        <source>Throughput and latency</source>
+        <translation>吞吐量與延遲</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="204"/>
+        <source>On this computer or on a server</source>
+        <translation>在這台電腦上，還是在伺服器上</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="205"/>
+        <source>Trying again and falling back</source>
+        <translation>重試與備援</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="211"/>
+        <source>Your last answer</source>
+        <translation>你上一次的回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="212"/>
+        <source>An example with made-up numbers (send a message to see your own)</source>
+        <translation>使用虛構數字的例子（傳送訊息即可看到你自己的數字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="216"/>
+        <source>Your model</source>
+        <translation>你的模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="217"/>
+        <source>An example with a made-up model (load a model to see your own)</source>
+        <translation>使用虛構模型的例子（載入模型即可看到你自己的模型）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="248"/>
+        <source>A model does not read or write letters or whole words: it works with tokens, pieces of text a few letters long. A short English word is often one token and a long one two or three; a Chinese character is often one token.</source>
+        <translation>模型讀寫的單位不是字母，也不是整個單字，而是 token（詞元），也就是幾個字母長的文字片段。一個簡短的英文單字通常是一個 token，較長的單字則是兩、三個；一個中文字通常是一個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="253"/>
+        <source>Everything the model reads and writes is counted in tokens, and so is every speed Hearth shows: tokens per second.</source>
+        <translation>模型讀取和產生的一切都以 token 計算，Hearth 顯示的每個速度也是：每秒多少個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="260"/>
+        <source>The model was given {prompt} tokens (the instructions, the conversation so far and your question) and wrote {written} tokens.</source>
+        <translation>模型收到了 {prompt} 個 token（指示、目前為止的對話和你的問題），並產生了 {written} 個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="270"/>
+        <source>Every answer happens in two steps. First the model reads everything it is given: the instructions, the conversation so far and your question. This is called prefill; the Performance panel calls it Reading. Then it writes the answer, one token after another: decode, or Writing.</source>
+        <translation>每個回答都分兩步完成。首先，模型會讀取它收到的所有內容：指示、目前為止的對話和你的問題。這一步稱為預填（prefill），「效能」面板稱之為「讀取」。接著，它會一個 token 接一個 token 地寫出回答：這一步稱為解碼（decode），也就是「產生」。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="275"/>
+        <source>Reading is fast because all the tokens are known at once, so the computer works on many of them together. Writing goes one token at a time, because each new token depends on the ones before it.</source>
+        <translation>讀取很快，因為所有 token 一開始就都知道了，電腦可以同時處理許多個。產生則一次只能一個 token，因為每個新的 token 都取決於前面的 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="283"/>
+        <source>The server did not say how fast it read; it wrote {n} tokens at {rate} per second.</source>
+        <translation>伺服器沒有回報它讀取得多快；它以每秒 {rate} 個 token 的速度產生了 {n} 個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="294"/>
+        <source>The model read {n} tokens in {t} (reading), then wrote {m} tokens at {rate} per second (writing).</source>
+        <translation>模型花了 {t} 讀取 {n} 個 token，接著以每秒 {rate} 個 token 的速度產生了 {m} 個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="300"/>
+        <source>It read about {x} times as fast as it wrote: {read} tokens per second.</source>
+        <translation>它讀取的速度大約是產生的 {x} 倍：每秒 {read} 個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="306"/>
+        <source>{cached} more tokens did not need reading: they came from memory.</source>
+        <translation>另有 {cached} 個 token 不必讀取：它們來自記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="317"/>
+        <source>Two waits matter. First token is how long you wait before the answer starts to appear: from pressing Send to the first words on screen, so it includes everything that comes before writing: loading the model, waiting for a turn, reading. Total time runs on to the last word.</source>
+        <translation>有兩種等待很重要。「首個 token」是回答開始出現之前你等了多久：從按下「傳送」到第一個字出現在螢幕上，所以它包含產生之前的所有步驟：載入模型、排隊等候、讀取。「總時間」則一直算到最後一個字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="322"/>
+        <source>In a chat, the first token decides whether the answer feels quick; for a long text you wait for anyway, the total time is what counts.</source>
+        <translation>聊天時，首個 token 決定了回答感覺快不快；如果是反正都要等的長篇文字，重要的是總時間。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="328"/>
+        <source>The answer started after {ttft} and was complete after {total}.</source>
+        <translation>回答在 {ttft} 後開始出現，在 {total} 後完成。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="338"/>
+        <source>One number hides where the time went, so Hearth measures each answer in segments, shown as the coloured bar under Total time: loading (putting the model into memory, usually only the first time), waiting (another answer had the engine), reading and writing.</source>
+        <translation>單看一個數字，看不出時間花在哪裡，所以 Hearth 會把每個回答分段量測，顯示為「總時間」下方的彩色長條：載入（把模型放進記憶體，通常只有第一次需要）、等待（引擎正在處理另一個回答）、讀取與產生。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="343"/>
+        <source>For a model on a server, the segments are the network and the server&apos;s queue, the server&apos;s reading, and writing. A long segment tells you what to change: long reading means a long conversation or long documents; long waiting means other answers were running.</source>
+        <translation>如果模型在伺服器上，分段則是網路與伺服器的排隊、伺服器的讀取，以及產生。哪一段特別長，就能看出該改什麼：讀取很長，表示對話或文件很長；等待很長，表示有其他回答正在進行。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="350"/>
+        <source>Network and queue {net}, reading on the server {read}, writing {write}.</source>
+        <translation>網路與排隊 {net}，伺服器讀取 {read}，產生 {write}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="356"/>
+        <source>Until the first token {first}, writing {write}; the server did not say more.</source>
+        <translation>首個 token 之前 {first}，產生 {write}；伺服器沒有提供更多資訊。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="360"/>
+        <source>Loading {load}, waiting {queue}, reading {read}, writing {write}.</source>
+        <translation>載入 {load}，等待 {queue}，讀取 {read}，產生 {write}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="372"/>
+        <source>Writing goes one token at a time at a fairly steady speed, so writing time grows with the length of the answer: twice as many tokens take about twice as long.</source>
+        <translation>產生時一次一個 token，速度相當穩定，所以產生時間會隨回答的長度增加：token 數量加倍，時間也大約加倍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="376"/>
+        <source>A longer conversation makes reading longer too, and each new token a little slower, because the model looks back at everything before it. Asking for a short answer, or starting a new chat for a new topic, brings answers sooner.</source>
+        <translation>對話越長，讀取也越久，而且每個新的 token 都會稍微慢一點，因為模型要回頭看前面的所有內容。要求簡短的回答，或在換新話題時開始新對話，都能讓回答更快出現。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="387"/>
+        <source>Writing {n} tokens at {rate} per second took {t}; an answer of {longer} tokens would take about {longer_t}.</source>
+        <translation>以每秒 {rate} 個 token 的速度產生 {n} 個 token，花了 {t}；{longer} 個 token 的回答大約需要 {longer_t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="398"/>
+        <source>The answer was too short to measure a writing speed.</source>
+        <translation>回答太短，無法量測產生速度。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="405"/>
+        <source>The context is how much text the model can keep in mind at once: the instructions, the conversation, any documents and the answer being written, all counted in tokens. Its size is chosen when the model is loaded.</source>
+        <translation>上下文是模型一次能記住的文字量：指示、對話、任何文件，以及正在產生的回答，全都以 token 計算。它的大小在載入模型時決定。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="410"/>
+        <source>When a conversation no longer fits, its oldest messages are left out and the model no longer sees them. A larger context holds more, but needs more memory.</source>
+        <translation>當對話放不下時，最早的訊息會被略過，模型就再也看不到它們。上下文越大，能容納的內容越多，但也需要更多記憶體。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="417"/>
+        <source>The conversation filled {used} of {n_ctx} tokens ({share}).</source>
+        <translation>這段對話用掉了 {n_ctx} 個 token 中的 {used} 個（{share}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="422"/>
+        <source>The server did not say how much of its context the conversation filled.</source>
+        <translation>伺服器沒有回報這段對話用掉了多少上下文。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="425"/>
+        <source>The {n} oldest messages were left out to make it fit.</source>
+        <translation>為了放得下，最早的 {n} 則訊息被略過了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="429"/>
+        <source>Your model was trained for up to {n} tokens.</source>
+        <translation>你的模型訓練時的上下文最多為 {n} 個 token。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="436"/>
+        <source>While reading, the model works out, for every token, values it will need again for each later token. It keeps them in its key-value cache (KV cache): the Conversation memory figure. It grows as the conversation grows.</source>
+        <translation>讀取時，模型會為每個 token 算出一些數值，之後每產生一個 token 都會再用到。它把這些數值存在鍵值快取（KV 快取）中，也就是「對話記憶體」這個數字。對話越長，它就越大。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="441"/>
+        <source>Hearth keeps these values between answers, and on disk after you close it (the Cache tab). When a conversation starts the same way as before, the model does not read that part again, so the answer starts sooner.</source>
+        <translation>Hearth 會在回答之間保留這些數值，關閉 Hearth 後也會存在磁碟上（見「快取」分頁）。當對話的開頭和先前相同時，模型就不必再讀那一段，所以回答會更快開始。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="449"/>
+        <source>the model&apos;s working memory</source>
+        <translation>模型的工作記憶</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="450"/>
+        <source>Hearth&apos;s memory cache</source>
+        <translation>Hearth 的記憶體快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="451"/>
+        <source>Hearth&apos;s cache on disk</source>
+        <translation>Hearth 的磁碟快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="452"/>
+        <source>memory</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="453"/>
+        <source>{cached} of {total} tokens were reused from {where}.</source>
+        <translation>{total} 個 token 中有 {cached} 個是重複使用的（來源：{where}）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="457"/>
+        <source>Reading them again would have taken about {t}.</source>
+        <translation>如果重新讀取，大約要花 {t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="464"/>
+        <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
+        <translation>這次沒有可以重複使用的內容，所以模型讀取了全部 {total} 個 token：這是新的對話，或是對話的開頭改變了。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="469"/>
+        <source>The conversation memory took {size}.</source>
+        <translation>對話記憶體佔用了 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="473"/>
+        <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
+        <translation>到目前為止，Hearth 的快取在 {total} 次回答中派上用場 {hits} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="483"/>
+        <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
+        <translation>Hearth 在一個獨立的程式（也就是引擎）中執行模型，所以模型檔案出了問題也不會讓視窗關閉。「引擎記憶體」佔了 Hearth 用量的大部分：模型的權重、對話記憶體和運算空間。「應用程式記憶體」則是視窗本身。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="487"/>
+        <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
+        <translation>如果電腦的記憶體不夠，換用較小的模型或較小的上下文會有幫助。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="491"/>
+        <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
+        <translation>模型在伺服器上執行，所以用的是伺服器的記憶體，不是這台電腦的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="494"/>
+        <source>The engine used {rss}, the conversation memory {kv} of it.</source>
+        <translation>引擎使用了 {rss}，其中對話記憶體佔 {kv}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="500"/>
+        <source>The model file alone is {size}.</source>
+        <translation>光是模型檔案就有 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="506"/>
+        <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
+        <translation>模型的層不是在處理器（CPU）上執行，就是在顯示卡（GPU）上執行。顯示卡讀取自己記憶體的速度快得多，所以每秒能產生更多 token。顯示卡記憶體放不下的模型可以拆開：一部分層放在顯示卡上，其餘放在處理器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="511"/>
+        <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
+        <translation>產生速度主要取決於從記憶體讀取權重有多快，所以較小的模型，或量化程度較高的模型，產生得比較快。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="518"/>
+        <location filename="../../app/learn/glossary.py" line="552"/>
+        <location filename="../../app/learn/glossary.py" line="593"/>
+        <source>No model is loaded.</source>
+        <translation>目前沒有載入模型。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="521"/>
+        <source>{name} runs on the processor, with {threads} threads.</source>
+        <translation>{name} 在處理器上執行，使用 {threads} 個執行緒。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="527"/>
+        <source>{name} runs on the graphics card: all {n} layers.</source>
+        <translation>{name} 在顯示卡上執行：全部 {n} 層都在上面。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="532"/>
+        <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
+        <translation>{name} 的 {n} 層中，有 {gpu} 層在顯示卡上，其餘在處理器上。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="540"/>
+        <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
+        <translation>模型是一大組數字，也就是它的權重。以完整精度儲存時，每個數字佔 16 位元。量化會用較少的位元來儲存它們，例如大約 4 或 5 位元：檔案會縮小到原本的三分之一到四分之一，需要的記憶體也同樣減少，產生速度也更快，只會稍微犧牲一點品質。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="545"/>
+        <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
+        <translation>量化等級就寫在檔名裡：Q8_0 幾乎和原始模型一樣，Q4_K_M 在大小與品質之間取得良好平衡，Q2_K 最小，品質也明顯較差。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="556"/>
+        <source>The file name of {name} does not say how it is quantized.</source>
+        <translation>{name} 的檔名沒有標示量化等級。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="559"/>
+        <source>{name} is stored as {quant}: {hint}.</source>
+        <translation>{name} 以 {quant} 儲存：{hint}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="567"/>
+        <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
+        <translation>也就是每個權重大約 {bits} 位元，所以它的 {params} 個權重佔了 {size}；如果用 16 位元，大約要佔 {full}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="581"/>
+        <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
+        <translation>模型的大小是指它有多少權重（參數）：1B 代表十億個。較大的模型懂得更多，也更能遵循指示，但需要更多記憶體，產生速度也較慢，因為每產生一個 token，電腦都要把所有權重讀過一遍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="586"/>
+        <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
+        <translation>小模型回答得快，幾乎任何電腦都跑得動；遇到困難的問題，大一點的模型可能值得多等一下。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="596"/>
+        <source>{name} has {params} weights and takes {size}.</source>
+        <translation>{name} 有 {params} 個權重，佔用 {size}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="604"/>
+        <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
+        <translation>它每秒產生 {rate} 個 token；在這台電腦上，大十倍的模型大約會慢十倍。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="613"/>
+        <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
+        <translation>延遲是一個回答要花多久。吞吐量是引擎每秒總共產生多少。Hearth 的引擎可以同時產生好幾個回答，用於批次工作或多個對話：合起來每秒產生的 token 更多，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="618"/>
+        <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
+        <translation>對於你正在看的對話，重要的是延遲；對於一整批提示，重要的是吞吐量。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="622"/>
+        <source>Your last batch job</source>
+        <translation>你上一次的批次工作</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="624"/>
+        <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
+        <translation>使用虛構數字的例子（執行一次批次工作，即可看到你電腦自己的數字）</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="630"/>
+        <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
+        <translation>一次只產生一個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="635"/>
+        <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
+        <translation>同時產生 {low} 個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="650"/>
+        <source>Your last answer shared the engine with up to {n} other answers.</source>
+        <translation>你上一次的回答與最多 {n} 個其他回答共用引擎。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="659"/>
+        <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
+        <translation>本機模型在這台電腦上執行：你寫的內容永遠不會離開這台電腦，離線也能使用，速度則取決於這台電腦。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="663"/>
+        <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
+        <translation>遠端引擎是你在「隱私」分頁中加入的伺服器，可能在你的網路上，也可能在網際網路上。它能更快地執行更大的模型，但你傳送的內容會送到那裡、需要網路連線，而且網路和伺服器的排隊會讓你等首個 token 的時間變長。Hearth 會量測它看得到的部分，並顯示伺服器回報的數字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="672"/>
+        <source>The answer came from this computer; nothing was sent anywhere.</source>
+        <translation>回答來自這台電腦；沒有任何內容被送到別處。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="674"/>
+        <source>The answer came from {host}.</source>
+        <translation>回答來自 {host}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="676"/>
+        <source>The network and the server&apos;s queue took {t} of the wait.</source>
+        <translation>等待時間中，網路與伺服器的排隊佔了 {t}。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="685"/>
+        <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
+        <translation>伺服器可能一時忙碌或連不上。這時 Hearth 會再問幾次，每次都多等一下：這就是重試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="689"/>
+        <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
+        <translation>如果還是沒有回應，對話可以改用這台電腦上的模型作為備援：在「對話」分頁中開啟「改由這台電腦回答」。這台電腦上的模型不需要網路，所以也沒有什麼需要重試。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="697"/>
+        <source>The answer came from this computer, so there was nothing to retry.</source>
+        <translation>回答來自這台電腦，所以沒有需要重試的。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="700"/>
+        <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
+        <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="705"/>
+        <source>The server answered the first time.</source>
+        <translation>伺服器第一次就回應了。</translation>
+    </message>
+</context>
+<context>
     <name>HubView</name>
     <message>
-        <location filename="../../app/models/hub_view.py" line="41"/>
+        <location filename="../../app/models/hub_view.py" line="42"/>
         <source>Search models on Hugging Face, e.g. qwen 1.5b</source>
         <translation>在 Hugging Face 搜尋模型，例如 qwen 1.5b</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="42"/>
+        <location filename="../../app/models/hub_view.py" line="43"/>
         <source>Search</source>
         <translation>搜尋</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="43"/>
+        <location filename="../../app/models/hub_view.py" line="44"/>
         <source>Access token…</source>
         <translation>存取權杖…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="45"/>
+        <location filename="../../app/models/hub_view.py" line="46"/>
         <source>Your Hugging Face access token, for gated models whose terms you accepted on huggingface.co.</source>
         <translation>你的 Hugging Face 存取權杖，用於你已在 huggingface.co 同意條款的受限模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="53"/>
+        <location filename="../../app/models/hub_view.py" line="54"/>
         <source>Fits this computer?</source>
         <translation>這台電腦裝得下嗎？</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="58"/>
+        <location filename="../../app/models/hub_view.py" line="59"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="60"/>
+        <location filename="../../app/models/hub_view.py" line="61"/>
         <source>The context length the fit estimate assumes; longer needs more memory.</source>
         <translation>估算時假設的上下文長度；越長需要越多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="61"/>
+        <location filename="../../app/models/hub_view.py" line="62"/>
         <source>Download</source>
         <translation>下載</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="65"/>
+        <location filename="../../app/models/hub_view.py" line="66"/>
         <source>Each file is the same model stored at a different precision (quantization): smaller files need less memory and run faster, at a small cost in quality.</source>
         <translation>每個檔案都是同一個模型，以不同精度儲存（量化）：檔案越小，需要的記憶體越少、跑得越快，品質只略為下降。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="82"/>
+        <location filename="../../app/models/hub_view.py" line="83"/>
         <source>Fit at</source>
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="119"/>
+        <location filename="../../app/models/hub_view.py" line="120"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="121"/>
+        <location filename="../../app/models/hub_view.py" line="122"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="140"/>
+        <location filename="../../app/models/hub_view.py" line="141"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="149"/>
+        <location filename="../../app/models/hub_view.py" line="150"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="150"/>
+        <location filename="../../app/models/hub_view.py" line="151"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="157"/>
+        <location filename="../../app/models/hub_view.py" line="158"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="157"/>
+        <location filename="../../app/models/hub_view.py" line="158"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="175"/>
+        <location filename="../../app/models/hub_view.py" line="176"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="184"/>
+        <location filename="../../app/models/hub_view.py" line="185"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="188"/>
+        <location filename="../../app/models/hub_view.py" line="189"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="195"/>
+        <location filename="../../app/models/hub_view.py" line="196"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="236"/>
+        <location filename="../../app/models/hub_view.py" line="237"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="261"/>
+        <location filename="../../app/models/hub_view.py" line="262"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="268"/>
+        <location filename="../../app/models/hub_view.py" line="269"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="269"/>
+        <location filename="../../app/models/hub_view.py" line="270"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="275"/>
+        <location filename="../../app/models/hub_view.py" line="276"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="275"/>
+        <location filename="../../app/models/hub_view.py" line="276"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -2357,177 +2971,177 @@
 <context>
     <name>LibraryView</name>
     <message>
-        <location filename="../../app/models/library_view.py" line="47"/>
+        <location filename="../../app/models/library_view.py" line="48"/>
         <source>Use this model</source>
         <translation>使用這個模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="48"/>
+        <location filename="../../app/models/library_view.py" line="49"/>
         <source>Remove…</source>
         <translation>移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="49"/>
+        <location filename="../../app/models/library_view.py" line="50"/>
         <source>Import a file…</source>
         <translation>匯入檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="50"/>
+        <location filename="../../app/models/library_view.py" line="51"/>
         <source>Copy a GGUF model file into Hearth&apos;s models folder (or drop it here).</source>
         <translation>把 GGUF 模型檔案複製到 Hearth 的模型資料夾（也可以直接拖放到這裡）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="51"/>
+        <location filename="../../app/models/library_view.py" line="52"/>
         <source>Add a folder…</source>
         <translation>加入資料夾…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="52"/>
+        <location filename="../../app/models/library_view.py" line="53"/>
         <source>List the models in a folder of yours, without copying them.</source>
         <translation>列出你某個資料夾裡的模型，不複製檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="107"/>
+        <location filename="../../app/models/library_view.py" line="108"/>
         <source>comes with Hearth</source>
         <translation>Hearth 內建</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="109"/>
         <source>downloaded or imported</source>
         <translation>已下載或匯入</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="110"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 快取</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="111"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="112"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="113"/>
         <source>your folder</source>
         <translation>你的資料夾</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="123"/>
+        <location filename="../../app/models/library_view.py" line="124"/>
         <source>Architecture</source>
         <translation>架構</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="125"/>
         <source>Parameters</source>
         <translation>參數量</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="126"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="127"/>
+        <location filename="../../app/models/library_view.py" line="128"/>
         <source>Trained context</source>
         <translation>訓練時的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="129"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="131"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="133"/>
         <source>in the file</source>
         <translation>檔案內附</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="133"/>
         <source>none (a default is used)</source>
         <translation>沒有（使用預設格式）</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="135"/>
+        <location filename="../../app/models/library_view.py" line="136"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="137"/>
+        <location filename="../../app/models/library_view.py" line="138"/>
         <source> · {n} parts</source>
         <translation> · {n} 個部分</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="139"/>
+        <location filename="../../app/models/library_view.py" line="140"/>
         <source>License</source>
         <translation>授權條款</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="141"/>
         <source>Where</source>
         <translation>來源</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="142"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="158"/>
         <source>Delete…</source>
         <translation>刪除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="153"/>
+        <location filename="../../app/models/library_view.py" line="158"/>
         <source>Remove from list…</source>
         <translation>從清單移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="166"/>
+        <location filename="../../app/models/library_view.py" line="171"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要從這台電腦刪除 {name} 嗎？可釋放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="168"/>
+        <location filename="../../app/models/library_view.py" line="173"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要從清單移除 {name} 嗎？檔案會留在原處。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="170"/>
+        <location filename="../../app/models/library_view.py" line="175"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>Import a model</source>
         <translation>匯入模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="177"/>
+        <location filename="../../app/models/library_view.py" line="182"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="187"/>
         <source>Importing {name}…</source>
         <translation>正在匯入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="188"/>
+        <location filename="../../app/models/library_view.py" line="193"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型庫中。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="197"/>
+        <location filename="../../app/models/library_view.py" line="202"/>
         <source>Add a folder of models</source>
         <translation>加入模型資料夾</translation>
     </message>
@@ -2535,22 +3149,22 @@
 <context>
     <name>LivePlotView</name>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="89"/>
+        <location filename="../../app/panels/live_plot.py" line="93"/>
         <source>Writing speed (tok/s)</source>
         <translation>產生速度（token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>Memory (MB)</source>
         <translation>記憶體（MB）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>engine</source>
         <translation>引擎</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="91"/>
+        <location filename="../../app/panels/live_plot.py" line="95"/>
         <source>app</source>
         <translation>應用程式</translation>
     </message>
@@ -2586,112 +3200,127 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../app/main_window.py" line="65"/>
+        <location filename="../../app/main_window.py" line="74"/>
         <source>Hearth</source>
         <translation>Hearth</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="164"/>
+        <location filename="../../app/main_window.py" line="176"/>
         <source>No model</source>
         <translation>未載入模型</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="177"/>
+        <location filename="../../app/main_window.py" line="189"/>
         <source>Loading model… %p%</source>
         <translation>正在載入模型… %p%</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="158"/>
+        <location filename="../../app/main_window.py" line="170"/>
         <source>Chats</source>
         <translation>對話列表</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="162"/>
+        <location filename="../../app/main_window.py" line="174"/>
         <source>Show or hide your conversations.</source>
         <translation>顯示或隱藏你的對話。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="179"/>
+        <location filename="../../app/main_window.py" line="191"/>
         <source>Batch</source>
         <translation>批次</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="181"/>
+        <location filename="../../app/main_window.py" line="193"/>
         <source>Answer a whole file of prompts, several at once.</source>
         <translation>一次回答整個檔案的提示，好幾個同時進行。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="182"/>
+        <location filename="../../app/main_window.py" line="198"/>
+        <source>Aa</source>
+        <translation>Aa</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="199"/>
+        <source>Appearance</source>
+        <translation>外觀</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="200"/>
+        <source>Theme and text size.</source>
+        <translation>主題與文字大小。</translation>
+    </message>
+    <message>
+        <location filename="../../app/main_window.py" line="207"/>
         <source>Details</source>
         <translation>詳細資訊</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="186"/>
+        <location filename="../../app/main_window.py" line="211"/>
         <source>Show or hide the performance figures and conversation settings.</source>
         <translation>顯示或隱藏效能數據和對話設定。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="205"/>
+        <location filename="../../app/main_window.py" line="231"/>
         <source>Load anyway</source>
         <translation>仍要載入</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="207"/>
+        <location filename="../../app/main_window.py" line="233"/>
         <source>Load the model even though the estimate says memory is short; the computer may slow down.</source>
         <translation>即使估算顯示記憶體不足也載入模型；電腦可能會變慢。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="219"/>
+        <location filename="../../app/main_window.py" line="245"/>
         <source>Send</source>
         <translation>傳送</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="222"/>
+        <location filename="../../app/main_window.py" line="248"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="224"/>
+        <location filename="../../app/main_window.py" line="250"/>
         <source>Stop the answer now (Esc).</source>
         <translation>立即停止回答（Esc）。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="236"/>
+        <location filename="../../app/main_window.py" line="262"/>
         <source>Editing your question: Send asks it again as a new version.</source>
         <translation>正在編輯你的問題：按「傳送」會以新版本重新提問。</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="238"/>
+        <location filename="../../app/main_window.py" line="264"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="268"/>
+        <location filename="../../app/main_window.py" line="294"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="269"/>
+        <location filename="../../app/main_window.py" line="295"/>
         <source>Conversation</source>
         <translation>對話</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="270"/>
+        <location filename="../../app/main_window.py" line="296"/>
         <source>Cache</source>
         <translation>快取</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="271"/>
+        <location filename="../../app/main_window.py" line="297"/>
         <source>Privacy</source>
         <translation>隱私</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="272"/>
+        <location filename="../../app/main_window.py" line="298"/>
         <source>Server</source>
         <translation>伺服器</translation>
     </message>
     <message>
-        <location filename="../../app/main_window.py" line="152"/>
+        <location filename="../../app/main_window.py" line="164"/>
         <source>Undo</source>
         <translation>復原</translation>
     </message>
@@ -2774,343 +3403,358 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="94"/>
+        <location filename="../../app/panels/metrics_panel.py" line="143"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="103"/>
+        <location filename="../../app/panels/metrics_panel.py" line="153"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="105"/>
+        <location filename="../../app/panels/metrics_panel.py" line="155"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="111"/>
+        <location filename="../../app/panels/metrics_panel.py" line="161"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="112"/>
+        <location filename="../../app/panels/metrics_panel.py" line="162"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="116"/>
+        <location filename="../../app/panels/metrics_panel.py" line="166"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="117"/>
+        <location filename="../../app/panels/metrics_panel.py" line="167"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="121"/>
+        <location filename="../../app/panels/metrics_panel.py" line="171"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="122"/>
+        <location filename="../../app/panels/metrics_panel.py" line="172"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="126"/>
+        <location filename="../../app/panels/metrics_panel.py" line="176"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="127"/>
+        <location filename="../../app/panels/metrics_panel.py" line="177"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="129"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="132"/>
+        <location filename="../../app/panels/metrics_panel.py" line="182"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="133"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="137"/>
+        <location filename="../../app/panels/metrics_panel.py" line="187"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="139"/>
+        <location filename="../../app/panels/metrics_panel.py" line="189"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="144"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="146"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="193"/>
+        <location filename="../../app/panels/metrics_panel.py" line="244"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="197"/>
+        <location filename="../../app/panels/metrics_panel.py" line="248"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="207"/>
+        <location filename="../../app/panels/metrics_panel.py" line="251"/>
+        <source>What these numbers mean…</source>
+        <translation>這些數字代表什麼…</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="256"/>
+        <source>Each figure explained in plain words, with your last answer as the example.</source>
+        <translation>用淺白的文字解釋每個數字，並以你上一次的回答為例。</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="267"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量與延遲：引擎在同一步中產生好幾個回答，合起來每秒產生更多 token，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="218"/>
+        <location filename="../../app/panels/metrics_panel.py" line="278"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 會保留模型讀過的內容。每次提問都重複出現、且放在變動內容之前的文字，會直接重複使用而不必再讀，所以回答會更快開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="223"/>
+        <location filename="../../app/panels/metrics_panel.py" line="283"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="271"/>
+        <location filename="../../app/panels/metrics_panel.py" line="304"/>
+        <source>What “{name}” means</source>
+        <translation>「{name}」代表什麼</translation>
+    </message>
+    <message>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="271"/>
+        <location filename="../../app/panels/metrics_panel.py" line="342"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="276"/>
+        <location filename="../../app/panels/metrics_panel.py" line="347"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="279"/>
+        <location filename="../../app/panels/metrics_panel.py" line="350"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="282"/>
+        <location filename="../../app/panels/metrics_panel.py" line="353"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="289"/>
+        <location filename="../../app/panels/metrics_panel.py" line="360"/>
         <source>{n} of {total} layers on other machines</source>
         <translation>{total} 層中有 {n} 層在其他機器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="291"/>
+        <location filename="../../app/panels/metrics_panel.py" line="362"/>
         <source>{where}: {n} layers</source>
         <translation>{where}：{n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="292"/>
+        <location filename="../../app/panels/metrics_panel.py" line="363"/>
         <source>this computer</source>
         <translation>這台電腦</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="297"/>
+        <location filename="../../app/panels/metrics_panel.py" line="368"/>
         <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
         <translation>模型產生的每個字都要依序經過每一台機器，所以會比記憶體一樣多的單台機器慢；你傳送的內容會以未加密的方式送到這些機器。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="311"/>
+        <location filename="../../app/panels/metrics_panel.py" line="382"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="314"/>
+        <location filename="../../app/panels/metrics_panel.py" line="385"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位於 {host} 的遠端引擎 {name} 執行這個模型：你傳送的內容會送到那裡，它的記憶體、處理器與顯示卡都是它自己的，所以 Hearth 只顯示伺服器回報的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="319"/>
+        <location filename="../../app/panels/metrics_panel.py" line="390"/>
         <source>on the server</source>
         <translation>在伺服器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="341"/>
+        <location filename="../../app/panels/metrics_panel.py" line="412"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="344"/>
+        <location filename="../../app/panels/metrics_panel.py" line="415"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="348"/>
+        <location filename="../../app/panels/metrics_panel.py" line="419"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="375"/>
+        <location filename="../../app/panels/metrics_panel.py" line="447"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="376"/>
+        <location filename="../../app/panels/metrics_panel.py" line="448"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="377"/>
+        <location filename="../../app/panels/metrics_panel.py" line="449"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="378"/>
+        <location filename="../../app/panels/metrics_panel.py" line="450"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="379"/>
+        <location filename="../../app/panels/metrics_panel.py" line="451"/>
         <source>network and queue</source>
         <translation>網路與排隊</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="380"/>
+        <location filename="../../app/panels/metrics_panel.py" line="452"/>
         <source>until the first token</source>
         <translation>直到第一個 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="409"/>
+        <location filename="../../app/panels/metrics_panel.py" line="481"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，全部都從記憶體重複使用，所以沒有再讀一次。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="416"/>
+        <location filename="../../app/panels/metrics_panel.py" line="488"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，其中 {reused} 個來自記憶體，其餘由模型讀取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="422"/>
+        <location filename="../../app/panels/metrics_panel.py" line="494"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，模型全部都讀了一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="427"/>
+        <location filename="../../app/panels/metrics_panel.py" line="499"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="434"/>
+        <location filename="../../app/panels/metrics_panel.py" line="506"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘錄是針對每個問題挑選的，所以每個問題都要讀自己的摘錄；小到放得下的文件集則會整份放入，每個對話只讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="449"/>
+        <location filename="../../app/panels/metrics_panel.py" line="521"/>
         <source>unknown: the server did not say</source>
         <translation>未知：伺服器沒有回報</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="458"/>
+        <location filename="../../app/panels/metrics_panel.py" line="530"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答來自 {host} 上的伺服器，而不是這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="461"/>
+        <location filename="../../app/panels/metrics_panel.py" line="533"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的快取重用了 {total} 個提示 token 中的 {cached} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="468"/>
+        <location filename="../../app/panels/metrics_panel.py" line="540"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一個 token 在 {ttft} 後出現：伺服器花了 {read} 讀取提示，網路與伺服器的排隊花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="479"/>
+        <location filename="../../app/panels/metrics_panel.py" line="551"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一個 token 在 {ttft} 後出現；伺服器沒有說明其中多少是它在讀取，多少是網路與排隊。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="484"/>
+        <location filename="../../app/panels/metrics_panel.py" line="556"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度寫了 {n} 個 token（在這台電腦上量測）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="489"/>
+        <location filename="../../app/panels/metrics_panel.py" line="561"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="500"/>
+        <location filename="../../app/panels/metrics_panel.py" line="572"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="501"/>
+        <location filename="../../app/panels/metrics_panel.py" line="573"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="502"/>
+        <location filename="../../app/panels/metrics_panel.py" line="574"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="503"/>
+        <location filename="../../app/panels/metrics_panel.py" line="575"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="508"/>
+        <location filename="../../app/panels/metrics_panel.py" line="580"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="525"/>
+        <location filename="../../app/panels/metrics_panel.py" line="597"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="506"/>
+        <location filename="../../app/panels/metrics_panel.py" line="578"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="513"/>
+        <location filename="../../app/panels/metrics_panel.py" line="585"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="518"/>
+        <location filename="../../app/panels/metrics_panel.py" line="590"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="521"/>
+        <location filename="../../app/panels/metrics_panel.py" line="593"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -3206,47 +3850,52 @@
 <context>
     <name>ModelPickerView</name>
     <message>
-        <location filename="../../app/models/model_picker.py" line="36"/>
+        <location filename="../../app/models/model_picker.py" line="33"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/model_picker.py" line="37"/>
         <source>The model that answers in this conversation. Pick another to switch.</source>
         <translation>在這個對話中回答的模型。選另一個即可切換。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="37"/>
+        <location filename="../../app/models/model_picker.py" line="38"/>
         <source>Unload</source>
         <translation>卸載</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="38"/>
+        <location filename="../../app/models/model_picker.py" line="39"/>
         <source>Free the memory this model uses. Sending a message loads it again.</source>
         <translation>釋放這個模型佔用的記憶體。傳送訊息時會再載入。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="39"/>
+        <location filename="../../app/models/model_picker.py" line="40"/>
         <source>Model settings…</source>
         <translation>模型設定…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="41"/>
+        <location filename="../../app/models/model_picker.py" line="42"/>
         <source>How this model loads: threads, context length, GPU layers, flash attention, KV cache.</source>
         <translation>這個模型如何載入：執行緒、上下文長度、GPU 層數、Flash Attention、KV 快取。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="43"/>
+        <location filename="../../app/models/model_picker.py" line="44"/>
         <source>Models…</source>
         <translation>模型…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="45"/>
+        <location filename="../../app/models/model_picker.py" line="46"/>
         <source>Your models, and models to download from Hugging Face.</source>
         <translation>你的模型，以及可從 Hugging Face 下載的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="76"/>
+        <location filename="../../app/models/model_picker.py" line="77"/>
         <source>Add a remote engine…</source>
         <translation>加入遠端引擎…</translation>
     </message>
     <message>
-        <location filename="../../app/models/model_picker.py" line="79"/>
+        <location filename="../../app/models/model_picker.py" line="80"/>
         <source>Use the models of a server on another computer (llama-server, Ollama, vLLM, another Hearth).</source>
         <translation>使用另一台電腦上伺服器的模型（llama-server、Ollama、vLLM、另一個 Hearth）。</translation>
     </message>
@@ -3363,24 +4012,29 @@
 <context>
     <name>ModelsWindow</name>
     <message>
-        <location filename="../../app/models/models_window.py" line="20"/>
+        <location filename="../../app/models/models_window.py" line="21"/>
         <source>Models</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="26"/>
+        <location filename="../../app/models/models_window.py" line="28"/>
         <source>My models</source>
         <translation>我的模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="27"/>
+        <location filename="../../app/models/models_window.py" line="29"/>
         <source>Discover</source>
         <translation>探索</translation>
     </message>
     <message>
-        <location filename="../../app/models/models_window.py" line="28"/>
+        <location filename="../../app/models/models_window.py" line="30"/>
         <source>Downloads</source>
         <translation>下載</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/models_window.py" line="31"/>
+        <source>Compare quantizations</source>
+        <translation>比較量化等級</translation>
     </message>
 </context>
 <context>
@@ -3528,6 +4182,253 @@
     </message>
 </context>
 <context>
+    <name>QuantChartView</name>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="33"/>
+        <source>Quantization chart</source>
+        <translation>量化比較圖</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="42"/>
+        <source>{quant}: {size} MB, KL {kl}, {speed} tok/s</source>
+        <translation>{quant}：{size} MB，KL {kl}，{speed} token/秒</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="88"/>
+        <source>Drift from the best file (KL divergence) by file size</source>
+        <translation>與最佳檔案的偏差（KL 散度），依檔案大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="103"/>
+        <source>{n} MB</source>
+        <translation>{n} MB</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="107"/>
+        <source>file size</source>
+        <translation>檔案大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="119"/>
+        <source>below the dashed line (0.01): hard to notice</source>
+        <translation>虛線（0.01）以下：難以察覺</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="149"/>
+        <source>Not measured yet</source>
+        <translation>尚未量測</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_chart.py" line="145"/>
+        <source>Writing speed on this computer (tokens per second)</source>
+        <translation>在這台電腦上的產生速度（每秒 token 數）</translation>
+    </message>
+</context>
+<context>
+    <name>QuantCompareView</name>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="46"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="48"/>
+        <source>Context for the memory column</source>
+        <translation>「記憶體」欄使用的上下文</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="50"/>
+        <source>{n} tokens</source>
+        <translation>{n} 個 token</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="52"/>
+        <source>Measure</source>
+        <translation>量測</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="54"/>
+        <source>Measure speed and drift of the files not measured yet, on this computer (a few seconds a file).</source>
+        <translation>在這台電腦上量測還沒量過的檔案的速度與偏差（每個檔案約需幾秒）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <source>Measure again</source>
+        <translation>重新量測</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="57"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="70"/>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="71"/>
+        <source>File size</source>
+        <translation>檔案大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="72"/>
+        <source>Memory</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="73"/>
+        <source>Reading
+(tok/s)</source>
+        <translation>讀取
+（token/秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="74"/>
+        <source>Writing
+(tok/s)</source>
+        <translation>產生
+（token/秒）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="75"/>
+        <source>KL divergence
+(mean)</source>
+        <translation>KL 散度
+（平均）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="76"/>
+        <source>KL divergence
+(99 %)</source>
+        <translation>KL 散度
+（99%）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="77"/>
+        <source>Same top
+token</source>
+        <translation>首選 token
+相同</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="78"/>
+        <source>Drift</source>
+        <translation>偏差</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="84"/>
+        <source>What the model needs loaded, at the context chosen above (an estimate).</source>
+        <translation>以上方選擇的上下文載入模型時所需的記憶體（估計值）。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="85"/>
+        <source>Prefill: how fast the model reads your prompt, measured here.</source>
+        <translation>預填：模型讀取提示的速度，在這台電腦上量測。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="86"/>
+        <source>Decode: how fast the model writes its answer, measured here.</source>
+        <translation>解碼：模型產生回答的速度，在這台電腦上量測。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="87"/>
+        <source>How far this file&apos;s next-word probabilities drift from the best file&apos;s, on average.</source>
+        <translation>這個檔案對下一個字詞的機率，平均與最佳檔案相差多少。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="88"/>
+        <source>The drift at the worst 1 % of places in the text.</source>
+        <translation>文字中最差的 1% 位置上的偏差。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="89"/>
+        <source>How often this file&apos;s most likely next word is the best file&apos;s.</source>
+        <translation>這個檔案最可能的下一個字詞，有多常與最佳檔案相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="105"/>
+        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the most precise file here, over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
+        <translation>每個檔案都是同一個模型，只是每個權重用較少或較多的位元儲存。較小的檔案載入較快、需要的記憶體較少，通常產生得也較快，但回答會偏離原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以這裡最精確的檔案為基準，在同一段文字上量測這種偏差：低於 0.01 難以察覺，0.05 以內是輕微，超過 0.1 回答常常會改變。&lt;b&gt;首選 token 相同&lt;/b&gt;是指兩個檔案有多常會選出相同的下一個字詞。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="116"/>
+        <source>Model:</source>
+        <translation>模型：</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="118"/>
+        <source>Memory at:</source>
+        <translation>記憶體估算：</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="161"/>
+        <source>None of your models is here in more than one quantization. Download another quantization of a model (for example Q8_0 beside Q4_K_M) to compare them.</source>
+        <translation>你的模型中，沒有任何一個有一種以上的量化等級。請再下載某個模型的另一種量化等級（例如在 Q4_K_M 之外再下載 Q8_0），就能比較它們。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="183"/>
+        <source> (best)</source>
+        <translation>（最佳）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="222"/>
+        <source>the reference</source>
+        <translation>基準</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="225"/>
+        <source>not measured</source>
+        <translation>未量測</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="227"/>
+        <source>hard to notice</source>
+        <translation>難以察覺</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="229"/>
+        <source>slight</source>
+        <translation>輕微</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="231"/>
+        <source>noticeable</source>
+        <translation>明顯</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="232"/>
+        <source>large: answers often change</source>
+        <translation>很大：回答常會改變</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="241"/>
+        <source>Every file is measured. Use Measure again to measure them anew.</source>
+        <translation>所有檔案都已量測過。按「重新量測」可以重新量一次。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="245"/>
+        <source>Measuring {name}…</source>
+        <translation>正在量測 {name}…</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="265"/>
+        <source>Stopped. The figures measured so far are kept.</source>
+        <translation>已停止。目前已量測的數字都會保留。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="268"/>
+        <source>Some figures could not be measured: {problem}</source>
+        <translation>有些數字無法量測：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="271"/>
+        <source>Measured on this computer; kept for next time.</source>
+        <translation>已在這台電腦上量測，並保留供下次使用。</translation>
+    </message>
+</context>
+<context>
     <name>QuantHints</name>
     <message>
         <location filename="../../app/models/quant_hints.py" line="13"/>
@@ -3588,67 +4489,72 @@
         <translation>另一台電腦上支援 OpenAI API 的伺服器（llama-server、Ollama、vLLM、LM Studio、另一個 Hearth）可以代替這台電腦回答。加入後，它的模型會以它的名稱列在模型選單中，而且只有使用這些模型的對話會送到那裡。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="48"/>
+        <source>Remote engines</source>
+        <translation>遠端引擎</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Name</source>
         <translation>名稱</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Address</source>
         <translation>網址</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>API key</source>
         <translation>API 金鑰</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="53"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="54"/>
         <source>Whose it is</source>
         <translation>歸屬</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="61"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="62"/>
         <source>No remote engines yet: every answer is written on this computer. Add one to use its models.</source>
         <translation>還沒有遠端引擎：每個回答都在這台電腦上產生。加入一個，就能使用它的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="70"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
         <source>Add…</source>
         <translation>加入…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="71"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
         <source>Add a server on another computer, or a service you have a key for.</source>
         <translation>加入另一台電腦上的伺服器，或你有金鑰的服務。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="72"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
         <source>Edit…</source>
         <translation>編輯…</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="73"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="74"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="98"/>
         <source>Saved</source>
         <translation>已儲存</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="97"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="98"/>
         <source>None</source>
         <translation>無</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="154"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="155"/>
         <source>Remove engine</source>
         <translation>移除引擎</translation>
     </message>
     <message>
-        <location filename="../../app/engines/remote_engines_view.py" line="156"/>
+        <location filename="../../app/engines/remote_engines_view.py" line="157"/>
         <source>Remove the engine {name} at {host}? Its saved API key is deleted too. Conversations with its models are kept, and can go on once you add it again.</source>
         <translation>要移除位於 {host} 的引擎 {name} 嗎？它已儲存的 API 金鑰也會一併刪除。使用它模型的對話會保留，重新加入這個引擎後就能繼續。</translation>
     </message>
@@ -3684,42 +4590,52 @@
         <translation>在每台機器上，以該網路的位址啟動 llama.cpp 的 rpc-server（編譯時需加上 -DGGML_RPC=ON），再把位址加到這裡：</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="106"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="100"/>
+        <source>Machines</source>
+        <translation>機器</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="107"/>
         <source>No machines: the model runs on this computer alone.</source>
         <translation>沒有機器：模型只在這台電腦上執行。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="109"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <source>Machine address</source>
+        <translation>機器位址</translation>
+    </message>
+    <message>
+        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
         <source>192.168.1.21 or 192.168.1.21:{port}</source>
         <translation>192.168.1.21 或 192.168.1.21:{port}</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="110"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
         <source>The port is {port} unless you give another.</source>
         <translation>沒有另外指定時，連接埠為 {port}。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="111"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
         <source>Add machine</source>
         <translation>加入機器</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="112"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
         <source>Remove</source>
         <translation>移除</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="113"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="115"/>
         <source>Check</source>
         <translation>檢查</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="114"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="116"/>
         <source>Ask each machine whether its rpc-server answers and can be used.</source>
         <translation>詢問每台機器上的 rpc-server 是否有回應、能否使用。</translation>
     </message>
     <message>
-        <location filename="../../app/engines/rpc_machines_view.py" line="120"/>
+        <location filename="../../app/engines/rpc_machines_view.py" line="122"/>
         <source>Changes here apply when the model is next loaded.</source>
         <translation>這裡的變更會在下次載入模型時生效。</translation>
     </message>
@@ -3775,129 +4691,155 @@
         <translation>提供本機 API</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="51"/>
+        <location filename="../../app/panels/server_view.py" line="52"/>
         <source>The port other apps connect to.</source>
         <translation>其他應用程式連線用的連接埠。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="55"/>
+        <location filename="../../app/panels/server_view.py" line="49"/>
+        <location filename="../../app/panels/server_view.py" line="56"/>
         <source>Port</source>
         <translation>連接埠</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="65"/>
+        <location filename="../../app/panels/server_view.py" line="66"/>
+        <location filename="../../app/panels/server_view.py" line="72"/>
         <source>Recent requests</source>
         <translation>最近的請求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="67"/>
+        <location filename="../../app/panels/server_view.py" line="68"/>
         <source>What each request asked of the engine; never its messages.</source>
         <translation>每個請求向引擎要求了什麼；絕不包含訊息內容。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Status</source>
         <translation>狀態</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Prompt</source>
         <translation>提示</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Answer</source>
         <translation>回答</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>First token</source>
         <translation>第一個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="74"/>
+        <location filename="../../app/panels/server_view.py" line="76"/>
         <source>Request</source>
         <translation>請求</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="98"/>
+        <location filename="../../app/panels/server_view.py" line="100"/>
         <source>Off. When on: http://127.0.0.1:{port}/v1 (OpenAI), /api (Ollama)</source>
         <translation>已關閉。開啟後：http://127.0.0.1:{port}/v1（OpenAI）、/api（Ollama）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="104"/>
+        <location filename="../../app/panels/server_view.py" line="106"/>
         <source>OpenAI API: {base}/v1
 Ollama API: {base}/api</source>
         <translation>OpenAI API：{base}/v1
 Ollama API：{base}/api</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="105"/>
-        <location filename="../../app/panels/server_view.py" line="116"/>
+        <location filename="../../app/panels/server_view.py" line="107"/>
+        <location filename="../../app/panels/server_view.py" line="118"/>
         <source>Waiting for requests.</source>
         <translation>等待請求中。</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/server_view.py" line="114"/>
+        <location filename="../../app/panels/server_view.py" line="116"/>
         <source>Answering %n request(s).</source>
         <translation>
             <numerusform>正在回應 %n 個請求。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="123"/>
+        <location filename="../../app/panels/server_view.py" line="125"/>
         <source>{tokens} ({cached} reused)</source>
         <translation>{tokens}（重複使用 {cached}）</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="132"/>
+        <location filename="../../app/panels/server_view.py" line="134"/>
         <source>{endpoint} from {client}, {seconds:.0f} s ago</source>
         <translation>{endpoint}，來自 {client}，{seconds:.0f} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="140"/>
+        <location filename="../../app/panels/server_view.py" line="142"/>
         <source>OpenAI chat</source>
         <translation>OpenAI 對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="141"/>
+        <location filename="../../app/panels/server_view.py" line="143"/>
         <source>OpenAI text</source>
         <translation>OpenAI 文字</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="142"/>
+        <location filename="../../app/panels/server_view.py" line="144"/>
         <source>Ollama chat</source>
         <translation>Ollama 對話</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="143"/>
+        <location filename="../../app/panels/server_view.py" line="145"/>
         <source>Ollama generate</source>
         <translation>Ollama 產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="149"/>
+        <location filename="../../app/panels/server_view.py" line="151"/>
         <source>answering</source>
         <translation>回應中</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="151"/>
+        <location filename="../../app/panels/server_view.py" line="153"/>
         <source>client left</source>
         <translation>用戶端已離開</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="153"/>
+        <location filename="../../app/panels/server_view.py" line="155"/>
         <source>done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="155"/>
+        <location filename="../../app/panels/server_view.py" line="157"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/panels/server_view.py" line="156"/>
+        <location filename="../../app/panels/server_view.py" line="158"/>
         <source>failed</source>
         <translation>失敗</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="25"/>
+        <location filename="../../app/shortcuts_dialog.py" line="35"/>
+        <source>Keyboard shortcuts</source>
+        <translation>鍵盤快速鍵</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="28"/>
+        <source>These keys work anywhere in the main window. Tab and Shift+Tab move between its parts.</source>
+        <translation>這些按鍵在主視窗的任何地方都能使用。Tab 和 Shift+Tab 可在視窗的各個區域之間移動。</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="34"/>
+        <source>Keys</source>
+        <translation>按鍵</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts_dialog.py" line="34"/>
+        <source>What it does</source>
+        <translation>功能</translation>
     </message>
 </context>
 <context>
@@ -3932,12 +4874,12 @@ Ollama API：{base}/api</translation>
 <context>
     <name>SparklineView</name>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="61"/>
         <source>{s} s ago</source>
         <translation>{s} 秒前</translation>
     </message>
     <message>
-        <location filename="../../app/panels/live_plot.py" line="57"/>
+        <location filename="../../app/panels/live_plot.py" line="61"/>
         <source>now</source>
         <translation>現在</translation>
     </message>
@@ -3945,24 +4887,102 @@ Ollama API：{base}/api</translation>
 <context>
     <name>ThroughputPlotView</name>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="48"/>
+        <location filename="../../app/batch/throughput_plot.py" line="47"/>
         <source>answers at once</source>
         <translation>同時回答數</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="54"/>
+        <location filename="../../app/batch/throughput_plot.py" line="53"/>
         <source>The figures come as the job runs.</source>
         <translation>工作進行時，數字會陸續出現。</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="80"/>
+        <location filename="../../app/batch/throughput_plot.py" line="79"/>
         <source>tokens/s, all answers together</source>
         <translation>每秒 token 數，所有答案合計</translation>
     </message>
     <message>
-        <location filename="../../app/batch/throughput_plot.py" line="81"/>
+        <location filename="../../app/batch/throughput_plot.py" line="80"/>
         <source>tokens/s, each answer</source>
         <translation>每秒 token 數，每個答案</translation>
+    </message>
+</context>
+<context>
+    <name>TourOverlay</name>
+    <message>
+        <location filename="../../app/learn/tour.py" line="109"/>
+        <source>Skip tour</source>
+        <translation>略過導覽</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="111"/>
+        <source>Close the tour now (Esc); it will not come back.</source>
+        <translation>立即關閉導覽（Esc）；之後不會再出現。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="143"/>
+        <source>Ask anything here</source>
+        <translation>在這裡問任何問題</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="145"/>
+        <source>Type your question and press Enter, or Send. The answer appears above as the model writes it; Esc stops it.</source>
+        <translation>輸入你的問題，然後按 Enter 或「傳送」。模型產生回答時，回答會顯示在上方；按 Esc 可以停止。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="152"/>
+        <source>Choose the model</source>
+        <translation>選擇模型</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="154"/>
+        <source>This is the model that answers. Models… finds more to download: small ones answer quickly, larger ones know more.</source>
+        <translation>這是負責回答的模型。「模型…」可以找到更多可下載的模型：小模型回答得快，大模型懂得更多。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="161"/>
+        <source>Watch it work</source>
+        <translation>看看它如何運作</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="163"/>
+        <source>The Performance panel shows, live, how long you waited for the first word, how fast the model reads and writes, and the memory it uses. Each ? explains its figure in plain words.</source>
+        <translation>「效能」面板會即時顯示你等了多久才看到第一個字、模型讀取與產生的速度，以及它使用的記憶體。每個「?」都會用淺白的文字解釋旁邊的數字。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="170"/>
+        <source>Learn what the numbers mean</source>
+        <translation>了解這些數字的意思</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="172"/>
+        <source>This page explains every figure with your own last answer as the example. It is also under F1 at any time.</source>
+        <translation>這個頁面會以你上一次的回答為例，解釋每一個數字。隨時按 F1 也能打開它。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="179"/>
+        <source>Your data stays here</source>
+        <translation>你的資料留在這裡</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="181"/>
+        <source>The Privacy tab shows what stays on this computer and what, if anything, is sent elsewhere, and lets you delete it all.</source>
+        <translation>「隱私」分頁會告訴你哪些資料留在這台電腦上、哪些（如果有的話）會送到別處，也能讓你把它們全部刪除。</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="217"/>
+        <source>{n} of {total}</source>
+        <translation>{n}/{total}</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="221"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/tour.py" line="221"/>
+        <source>Next</source>
+        <translation>下一步</translation>
     </message>
 </context>
 </TS>
