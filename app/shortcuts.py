@@ -7,15 +7,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QWidget
 
 CONTEXT = "Shortcuts"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+def _tr(text: object) -> str:
+    """The interface language's words for a description marked with QT_TRANSLATE_NOOP (lupdate reads
+    only the marked literal, not a variable passed to translate)."""
+    return QCoreApplication.translate(CONTEXT, str(text))
 
 
 @dataclass(frozen=True)
@@ -74,22 +76,46 @@ def main_window_bindings(
     quit_app: Callable[[], object],
 ) -> list[Binding]:
     return [
-        Binding(_tr("New chat"), _keys(QKeySequence.StandardKey.New), new_chat),
-        Binding(_tr("Search conversations"), _keys("Ctrl+K", QKeySequence.StandardKey.Find), search_chats),
-        Binding(_tr("Type a message (go to the message box)"), _keys("Ctrl+L"), focus_composer),
-        Binding(_tr("Stop the answer, or stop editing"), _keys(Qt.Key.Key_Escape), stop),
-        Binding(_tr("Write the last answer again"), _keys("Ctrl+R"), regenerate),
-        Binding(_tr("Copy the last answer"), _keys("Ctrl+Shift+C"), copy_last_answer),
-        Binding(_tr("Next conversation"), _keys("Ctrl+PgDown"), next_chat),
-        Binding(_tr("Previous conversation"), _keys("Ctrl+PgUp"), previous_chat),
-        Binding(_tr("Open Models"), _keys("Ctrl+M"), open_models),
-        Binding(_tr("Show or hide the conversation list"), _keys("Ctrl+B"), toggle_chats),
-        Binding(_tr("Show or hide the performance and settings panel"), _keys("Ctrl+I"), toggle_details),
-        Binding(_tr("Larger text"), _keys(QKeySequence.StandardKey.ZoomIn, "Ctrl+="), zoom_in),
-        Binding(_tr("Smaller text"), _keys(QKeySequence.StandardKey.ZoomOut), zoom_out),
-        Binding(_tr("Text at its usual size"), _keys("Ctrl+0"), zoom_reset),
-        Binding(_tr("What these numbers mean"), _keys(QKeySequence.StandardKey.HelpContents), explain_figures),
-        Binding(_tr("Keyboard shortcuts (this list)"), _keys("Ctrl+/"), show_shortcuts),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "New chat")), _keys(QKeySequence.StandardKey.New), new_chat),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Search conversations")),
+            _keys("Ctrl+K", QKeySequence.StandardKey.Find),
+            search_chats,
+        ),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Type a message (go to the message box)")),
+            _keys("Ctrl+L"),
+            focus_composer,
+        ),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Stop the answer, or stop editing")), _keys(Qt.Key.Key_Escape), stop
+        ),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Write the last answer again")), _keys("Ctrl+R"), regenerate),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Copy the last answer")), _keys("Ctrl+Shift+C"), copy_last_answer),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Next conversation")), _keys("Ctrl+PgDown"), next_chat),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Previous conversation")), _keys("Ctrl+PgUp"), previous_chat),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Open Models")), _keys("Ctrl+M"), open_models),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the conversation list")), _keys("Ctrl+B"), toggle_chats
+        ),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Show or hide the performance and settings panel")),
+            _keys("Ctrl+I"),
+            toggle_details,
+        ),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "Larger text")),
+            _keys(QKeySequence.StandardKey.ZoomIn, "Ctrl+="),
+            zoom_in,
+        ),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Smaller text")), _keys(QKeySequence.StandardKey.ZoomOut), zoom_out),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Text at its usual size")), _keys("Ctrl+0"), zoom_reset),
+        Binding(
+            _tr(QT_TRANSLATE_NOOP("Shortcuts", "What these numbers mean")),
+            _keys(QKeySequence.StandardKey.HelpContents),
+            explain_figures,
+        ),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Keyboard shortcuts (this list)")), _keys("Ctrl+/"), show_shortcuts),
         # Ctrl+Q (Cmd+Q on a Mac), as desktop apps close; StandardKey.Quit has no binding on Windows
-        Binding(_tr("Quit Hearth"), _keys("Ctrl+Q"), quit_app),
+        Binding(_tr(QT_TRANSLATE_NOOP("Shortcuts", "Quit Hearth")), _keys("Ctrl+Q"), quit_app),
     ]

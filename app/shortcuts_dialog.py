@@ -23,7 +23,7 @@ class ShortcutsDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("shortcutsDialog")
         self.setWindowTitle(self.tr("Keyboard shortcuts"))
-        self.resize(520, 560)
+        self.resize(560, 700)  # every row without scrolling
         intro = QLabel(
             self.tr("These keys work anywhere in the main window. Tab and Shift+Tab move between its parts.")
         )

@@ -173,7 +173,8 @@ class GlossaryDialog(QDialog):
         paragraphs = "".join(f"<p>{html.escape(p)}</p>" for p in explanation)
         example_html = "".join(f"<p>{html.escape(p)}</p>" for p in example[1:])
         links = " · ".join(f'<a href="{ENTRY_LINK}{k}">{html.escape(self.title(k))}</a>' for k in related)
-        see_also = f"<p>{html.escape(self.tr('See also:'))} {links}</p>" if related else ""
+        see_also_label = self.tr("See also:")  # on its own line: lupdate reads no call inside an f-string
+        see_also = f"<p>{html.escape(see_also_label)} {links}</p>" if related else ""
         return (
             f"<h2>{html.escape(self.title(key))}</h2>{paragraphs}"
             f'<table width="100%" cellpadding="10" cellspacing="0" bgcolor="{box}"><tr><td>'

@@ -2341,469 +2341,474 @@
         <translation>以下每个概念都附有一个例子来说明。在你发送消息之前，例子里的数字都是虚构的；发送之后就会换成你自己的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="192"/>
+        <location filename="../../app/learn/glossary.py" line="176"/>
+        <source>See also:</source>
+        <translation>另见：</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="193"/>
         <source>Tokens: the pieces of text</source>
         <translation>Token：文字的小片段</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="193"/>
+        <location filename="../../app/learn/glossary.py" line="194"/>
         <source>Reading and writing (prefill and decode)</source>
         <translation>读取与生成（预填充与解码）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="194"/>
+        <location filename="../../app/learn/glossary.py" line="195"/>
         <source>First token and total time</source>
         <translation>首个 token 与总时间</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="195"/>
+        <location filename="../../app/learn/glossary.py" line="196"/>
         <source>Where the time went: segments</source>
         <translation>时间花在哪里：分段</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="196"/>
+        <location filename="../../app/learn/glossary.py" line="197"/>
         <source>Why a longer answer takes longer</source>
         <translation>为什么回答越长，花的时间越久</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="197"/>
+        <location filename="../../app/learn/glossary.py" line="198"/>
         <source>Context: the model&apos;s working memory</source>
         <translation>上下文：模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="198"/>
+        <location filename="../../app/learn/glossary.py" line="199"/>
         <source>Conversation memory and Hearth&apos;s cache</source>
         <translation>对话内存与 Hearth 的缓存</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="199"/>
+        <location filename="../../app/learn/glossary.py" line="200"/>
         <source>Memory: the engine and the window</source>
         <translation>内存：引擎与窗口</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="200"/>
+        <location filename="../../app/learn/glossary.py" line="201"/>
         <source>Processor or graphics card</source>
         <translation>处理器还是显卡</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="201"/>
+        <location filename="../../app/learn/glossary.py" line="202"/>
         <source>Quantization: how precisely a model is stored</source>
         <translation>量化：模型存储得多精确</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="202"/>
+        <location filename="../../app/learn/glossary.py" line="203"/>
         <source>Small and large models</source>
         <translation>小模型与大模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="203"/>
+        <location filename="../../app/learn/glossary.py" line="204"/>
         <source>Throughput and latency</source>
         <translation>吞吐量与延迟</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="204"/>
+        <location filename="../../app/learn/glossary.py" line="205"/>
         <source>On this computer or on a server</source>
         <translation>在这台电脑上，还是在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="205"/>
+        <location filename="../../app/learn/glossary.py" line="206"/>
         <source>Trying again and falling back</source>
         <translation>重试与回退</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="211"/>
+        <location filename="../../app/learn/glossary.py" line="212"/>
         <source>Your last answer</source>
         <translation>你上一次的回答</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="212"/>
+        <location filename="../../app/learn/glossary.py" line="213"/>
         <source>An example with made-up numbers (send a message to see your own)</source>
         <translation>使用虚构数字的例子（发送消息即可看到你自己的数字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="216"/>
+        <location filename="../../app/learn/glossary.py" line="217"/>
         <source>Your model</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="217"/>
+        <location filename="../../app/learn/glossary.py" line="218"/>
         <source>An example with a made-up model (load a model to see your own)</source>
         <translation>使用虚构模型的例子（加载模型即可看到你自己的模型）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="248"/>
+        <location filename="../../app/learn/glossary.py" line="249"/>
         <source>A model does not read or write letters or whole words: it works with tokens, pieces of text a few letters long. A short English word is often one token and a long one two or three; a Chinese character is often one token.</source>
         <translation>模型读写的单位不是字母，也不是整个单词，而是 token（词元），也就是几个字母长的文字片段。一个简短的英文单词通常是一个 token，较长的单词则是两三个；一个汉字通常是一个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="253"/>
+        <location filename="../../app/learn/glossary.py" line="254"/>
         <source>Everything the model reads and writes is counted in tokens, and so is every speed Hearth shows: tokens per second.</source>
         <translation>模型读取和生成的一切都以 token 计算，Hearth 显示的每个速度也是：每秒多少个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="260"/>
+        <location filename="../../app/learn/glossary.py" line="261"/>
         <source>The model was given {prompt} tokens (the instructions, the conversation so far and your question) and wrote {written} tokens.</source>
         <translation>模型收到了 {prompt} 个 token（指示、目前为止的对话和你的问题），并生成了 {written} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="270"/>
+        <location filename="../../app/learn/glossary.py" line="271"/>
         <source>Every answer happens in two steps. First the model reads everything it is given: the instructions, the conversation so far and your question. This is called prefill; the Performance panel calls it Reading. Then it writes the answer, one token after another: decode, or Writing.</source>
         <translation>每个回答都分两步完成。首先，模型会读取它收到的所有内容：指示、目前为止的对话和你的问题。这一步叫作预填充（prefill），“性能”面板称之为“读取”。接着，它会一个 token 接一个 token 地写出回答：这一步叫作解码（decode），也就是“生成”。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="275"/>
+        <location filename="../../app/learn/glossary.py" line="276"/>
         <source>Reading is fast because all the tokens are known at once, so the computer works on many of them together. Writing goes one token at a time, because each new token depends on the ones before it.</source>
         <translation>读取很快，因为所有 token 一开始就都知道了，电脑可以同时处理很多个。生成则一次只能一个 token，因为每个新 token 都取决于前面的 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="283"/>
+        <location filename="../../app/learn/glossary.py" line="284"/>
         <source>The server did not say how fast it read; it wrote {n} tokens at {rate} per second.</source>
         <translation>服务器没有报告它读取得多快；它以每秒 {rate} 个 token 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="294"/>
+        <location filename="../../app/learn/glossary.py" line="295"/>
         <source>The model read {n} tokens in {t} (reading), then wrote {m} tokens at {rate} per second (writing).</source>
         <translation>模型花了 {t} 读取 {n} 个 token，接着以每秒 {rate} 个 token 的速度生成了 {m} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="300"/>
+        <location filename="../../app/learn/glossary.py" line="301"/>
         <source>It read about {x} times as fast as it wrote: {read} tokens per second.</source>
         <translation>它读取的速度大约是生成的 {x} 倍：每秒 {read} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="306"/>
+        <location filename="../../app/learn/glossary.py" line="307"/>
         <source>{cached} more tokens did not need reading: they came from memory.</source>
         <translation>另有 {cached} 个 token 不必读取：它们来自内存。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="317"/>
+        <location filename="../../app/learn/glossary.py" line="318"/>
         <source>Two waits matter. First token is how long you wait before the answer starts to appear: from pressing Send to the first words on screen, so it includes everything that comes before writing: loading the model, waiting for a turn, reading. Total time runs on to the last word.</source>
         <translation>有两种等待很重要。“首个 token”是回答开始出现之前你等了多久：从按下“发送”到第一个字出现在屏幕上，所以它包含生成之前的所有步骤：加载模型、排队等候、读取。“总时间”则一直算到最后一个字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="322"/>
+        <location filename="../../app/learn/glossary.py" line="323"/>
         <source>In a chat, the first token decides whether the answer feels quick; for a long text you wait for anyway, the total time is what counts.</source>
         <translation>聊天时，首个 token 决定了回答感觉快不快；如果是反正都要等的长篇文字，重要的是总时间。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="328"/>
+        <location filename="../../app/learn/glossary.py" line="329"/>
         <source>The answer started after {ttft} and was complete after {total}.</source>
         <translation>回答在 {ttft} 后开始出现，在 {total} 后完成。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="338"/>
+        <location filename="../../app/learn/glossary.py" line="339"/>
         <source>One number hides where the time went, so Hearth measures each answer in segments, shown as the coloured bar under Total time: loading (putting the model into memory, usually only the first time), waiting (another answer had the engine), reading and writing.</source>
         <translation>单看一个数字，看不出时间花在哪里，所以 Hearth 会把每个回答分段测量，显示为“总时间”下方的彩色条：加载（把模型放进内存，通常只有第一次需要）、等待（引擎正在处理另一个回答）、读取和生成。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="343"/>
+        <location filename="../../app/learn/glossary.py" line="344"/>
         <source>For a model on a server, the segments are the network and the server&apos;s queue, the server&apos;s reading, and writing. A long segment tells you what to change: long reading means a long conversation or long documents; long waiting means other answers were running.</source>
         <translation>如果模型在服务器上，分段则是网络与服务器的排队、服务器的读取，以及生成。哪一段特别长，就能看出该改什么：读取很长，说明对话或文档很长；等待很长，说明有其他回答正在进行。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="350"/>
+        <location filename="../../app/learn/glossary.py" line="351"/>
         <source>Network and queue {net}, reading on the server {read}, writing {write}.</source>
         <translation>网络与排队 {net}，服务器读取 {read}，生成 {write}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="356"/>
+        <location filename="../../app/learn/glossary.py" line="357"/>
         <source>Until the first token {first}, writing {write}; the server did not say more.</source>
         <translation>首个 token 之前 {first}，生成 {write}；服务器没有提供更多信息。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="360"/>
+        <location filename="../../app/learn/glossary.py" line="361"/>
         <source>Loading {load}, waiting {queue}, reading {read}, writing {write}.</source>
         <translation>加载 {load}，等待 {queue}，读取 {read}，生成 {write}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="372"/>
+        <location filename="../../app/learn/glossary.py" line="373"/>
         <source>Writing goes one token at a time at a fairly steady speed, so writing time grows with the length of the answer: twice as many tokens take about twice as long.</source>
         <translation>生成时一次一个 token，速度相当稳定，所以生成时间会随回答的长度增加：token 数量翻倍，时间也大约翻倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="376"/>
+        <location filename="../../app/learn/glossary.py" line="377"/>
         <source>A longer conversation makes reading longer too, and each new token a little slower, because the model looks back at everything before it. Asking for a short answer, or starting a new chat for a new topic, brings answers sooner.</source>
         <translation>对话越长，读取也越久，而且每个新 token 都会稍微慢一点，因为模型要回头看前面的所有内容。要求简短的回答，或在换新话题时开始新对话，都能让回答更快出现。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="387"/>
+        <location filename="../../app/learn/glossary.py" line="388"/>
         <source>Writing {n} tokens at {rate} per second took {t}; an answer of {longer} tokens would take about {longer_t}.</source>
         <translation>以每秒 {rate} 个 token 的速度生成 {n} 个 token，花了 {t}；{longer} 个 token 的回答大约需要 {longer_t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="398"/>
+        <location filename="../../app/learn/glossary.py" line="399"/>
         <source>The answer was too short to measure a writing speed.</source>
         <translation>回答太短，无法测量生成速度。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="405"/>
+        <location filename="../../app/learn/glossary.py" line="406"/>
         <source>The context is how much text the model can keep in mind at once: the instructions, the conversation, any documents and the answer being written, all counted in tokens. Its size is chosen when the model is loaded.</source>
         <translation>上下文是模型一次能记住的文字量：指示、对话、任何文档，以及正在生成的回答，全都以 token 计算。它的大小在加载模型时决定。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="410"/>
+        <location filename="../../app/learn/glossary.py" line="411"/>
         <source>When a conversation no longer fits, its oldest messages are left out and the model no longer sees them. A larger context holds more, but needs more memory.</source>
         <translation>当对话放不下时，最早的消息会被略过，模型就再也看不到它们。上下文越大，能容纳的内容越多，但也需要更多内存。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="417"/>
+        <location filename="../../app/learn/glossary.py" line="418"/>
         <source>The conversation filled {used} of {n_ctx} tokens ({share}).</source>
         <translation>这段对话用掉了 {n_ctx} 个 token 中的 {used} 个（{share}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="422"/>
+        <location filename="../../app/learn/glossary.py" line="423"/>
         <source>The server did not say how much of its context the conversation filled.</source>
         <translation>服务器没有报告这段对话用掉了多少上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="425"/>
+        <location filename="../../app/learn/glossary.py" line="426"/>
         <source>The {n} oldest messages were left out to make it fit.</source>
         <translation>为了放得下，最早的 {n} 条消息被略过了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="429"/>
+        <location filename="../../app/learn/glossary.py" line="430"/>
         <source>Your model was trained for up to {n} tokens.</source>
         <translation>你的模型训练时的上下文最多为 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="436"/>
+        <location filename="../../app/learn/glossary.py" line="437"/>
         <source>While reading, the model works out, for every token, values it will need again for each later token. It keeps them in its key-value cache (KV cache): the Conversation memory figure. It grows as the conversation grows.</source>
         <translation>读取时，模型会为每个 token 算出一些数值，之后每生成一个 token 都会再用到。它把这些数值存在键值缓存（KV 缓存）中，也就是“对话内存”这个数字。对话越长，它就越大。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="441"/>
+        <location filename="../../app/learn/glossary.py" line="442"/>
         <source>Hearth keeps these values between answers, and on disk after you close it (the Cache tab). When a conversation starts the same way as before, the model does not read that part again, so the answer starts sooner.</source>
         <translation>Hearth 会在回答之间保留这些数值，关闭 Hearth 后也会保存在磁盘上（见“缓存”选项卡）。当对话的开头和之前相同时，模型就不必再读那一段，所以回答会更快开始。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="449"/>
+        <location filename="../../app/learn/glossary.py" line="450"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作记忆</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="450"/>
+        <location filename="../../app/learn/glossary.py" line="451"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的内存缓存</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="451"/>
+        <location filename="../../app/learn/glossary.py" line="452"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁盘缓存</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="452"/>
+        <location filename="../../app/learn/glossary.py" line="453"/>
         <source>memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="453"/>
+        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>{cached} of {total} tokens were reused from {where}.</source>
         <translation>{total} 个 token 中有 {cached} 个是重复使用的（来源：{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="457"/>
+        <location filename="../../app/learn/glossary.py" line="458"/>
         <source>Reading them again would have taken about {t}.</source>
         <translation>如果重新读取，大约要花 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="464"/>
+        <location filename="../../app/learn/glossary.py" line="465"/>
         <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
         <translation>这次没有可以重复使用的内容，所以模型读取了全部 {total} 个 token：这是新的对话，或者对话的开头变了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="469"/>
+        <location filename="../../app/learn/glossary.py" line="470"/>
         <source>The conversation memory took {size}.</source>
         <translation>对话内存占用了 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="473"/>
+        <location filename="../../app/learn/glossary.py" line="474"/>
         <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
         <translation>到目前为止，Hearth 的缓存在 {total} 次回答中派上用场 {hits} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="483"/>
+        <location filename="../../app/learn/glossary.py" line="484"/>
         <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
         <translation>Hearth 在一个独立的程序（也就是引擎）中运行模型，所以模型文件出了问题也不会让窗口关闭。“引擎内存”占了 Hearth 用量的大部分：模型的权重、对话内存和运算空间。“应用内存”则是窗口本身。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="487"/>
+        <location filename="../../app/learn/glossary.py" line="488"/>
         <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
         <translation>如果电脑内存不够，换用较小的模型或较小的上下文会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="491"/>
+        <location filename="../../app/learn/glossary.py" line="492"/>
         <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
         <translation>模型在服务器上运行，所以用的是服务器的内存，不是这台电脑的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="494"/>
+        <location filename="../../app/learn/glossary.py" line="495"/>
         <source>The engine used {rss}, the conversation memory {kv} of it.</source>
         <translation>引擎使用了 {rss}，其中对话内存占 {kv}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="500"/>
+        <location filename="../../app/learn/glossary.py" line="501"/>
         <source>The model file alone is {size}.</source>
         <translation>光是模型文件就有 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="506"/>
+        <location filename="../../app/learn/glossary.py" line="507"/>
         <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
         <translation>模型的层要么在处理器（CPU）上运行，要么在显卡（GPU）上运行。显卡读取自己显存的速度快得多，所以每秒能生成更多 token。显存放不下的模型可以拆开：一部分层放在显卡上，其余放在处理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="511"/>
+        <location filename="../../app/learn/glossary.py" line="512"/>
         <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
         <translation>生成速度主要取决于从内存读取权重有多快，所以较小的模型，或量化程度更高的模型，生成得更快。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="518"/>
-        <location filename="../../app/learn/glossary.py" line="552"/>
-        <location filename="../../app/learn/glossary.py" line="593"/>
+        <location filename="../../app/learn/glossary.py" line="519"/>
+        <location filename="../../app/learn/glossary.py" line="553"/>
+        <location filename="../../app/learn/glossary.py" line="594"/>
         <source>No model is loaded.</source>
         <translation>当前没有加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="521"/>
+        <location filename="../../app/learn/glossary.py" line="522"/>
         <source>{name} runs on the processor, with {threads} threads.</source>
         <translation>{name} 在处理器上运行，使用 {threads} 个线程。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="527"/>
+        <location filename="../../app/learn/glossary.py" line="528"/>
         <source>{name} runs on the graphics card: all {n} layers.</source>
         <translation>{name} 在显卡上运行：全部 {n} 层都在上面。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="532"/>
+        <location filename="../../app/learn/glossary.py" line="533"/>
         <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
         <translation>{name} 的 {n} 层中，有 {gpu} 层在显卡上，其余在处理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="540"/>
+        <location filename="../../app/learn/glossary.py" line="541"/>
         <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
         <translation>模型是一大组数字，也就是它的权重。以完整精度存储时，每个数字占 16 位。量化会用更少的位来存储它们，例如大约 4 或 5 位：文件会缩小到原来的三分之一到四分之一，需要的内存也同样减少，生成速度也更快，只会稍微牺牲一点质量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="545"/>
+        <location filename="../../app/learn/glossary.py" line="546"/>
         <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
         <translation>量化等级就写在文件名里：Q8_0 几乎和原始模型一样，Q4_K_M 在大小与质量之间取得良好平衡，Q2_K 最小，质量也明显较差。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="556"/>
+        <location filename="../../app/learn/glossary.py" line="557"/>
         <source>The file name of {name} does not say how it is quantized.</source>
         <translation>{name} 的文件名没有标明量化等级。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="559"/>
+        <location filename="../../app/learn/glossary.py" line="560"/>
         <source>{name} is stored as {quant}: {hint}.</source>
         <translation>{name} 以 {quant} 存储：{hint}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="567"/>
+        <location filename="../../app/learn/glossary.py" line="568"/>
         <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
         <translation>也就是每个权重大约 {bits} 位，所以它的 {params} 个权重占了 {size}；如果用 16 位，大约要占 {full}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="581"/>
+        <location filename="../../app/learn/glossary.py" line="582"/>
         <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
         <translation>模型的大小是指它有多少权重（参数）：1B 表示十亿个。更大的模型懂得更多，也更能遵循指令，但需要更多内存，生成速度也更慢，因为每生成一个 token，电脑都要把所有权重读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="586"/>
+        <location filename="../../app/learn/glossary.py" line="587"/>
         <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
         <translation>小模型回答得快，几乎任何电脑都能运行；遇到难题时，大一点的模型可能值得多等一会儿。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="596"/>
+        <location filename="../../app/learn/glossary.py" line="597"/>
         <source>{name} has {params} weights and takes {size}.</source>
         <translation>{name} 有 {params} 个权重，占用 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="604"/>
+        <location filename="../../app/learn/glossary.py" line="605"/>
         <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
         <translation>它每秒生成 {rate} 个 token；在这台电脑上，大十倍的模型大约会慢十倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="613"/>
+        <location filename="../../app/learn/glossary.py" line="614"/>
         <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
         <translation>延迟是一个回答要花多久。吞吐量是引擎每秒总共生成多少。Hearth 的引擎可以同时生成好几个回答，用于批处理任务或多个对话：合起来每秒生成的 token 更多，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="618"/>
+        <location filename="../../app/learn/glossary.py" line="619"/>
         <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
         <translation>对于你正在看的对话，重要的是延迟；对于一整批提示，重要的是吞吐量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="622"/>
+        <location filename="../../app/learn/glossary.py" line="623"/>
         <source>Your last batch job</source>
         <translation>你上一次的批处理任务</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="624"/>
+        <location filename="../../app/learn/glossary.py" line="625"/>
         <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
         <translation>使用虚构数字的例子（运行一次批处理任务，即可看到你电脑自己的数字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="630"/>
+        <location filename="../../app/learn/glossary.py" line="631"/>
         <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>一次只生成一个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="635"/>
+        <location filename="../../app/learn/glossary.py" line="636"/>
         <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>同时生成 {low} 个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="650"/>
+        <location filename="../../app/learn/glossary.py" line="651"/>
         <source>Your last answer shared the engine with up to {n} other answers.</source>
         <translation>你上一次的回答与最多 {n} 个其他回答共用引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="659"/>
+        <location filename="../../app/learn/glossary.py" line="660"/>
         <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
         <translation>本地模型在这台电脑上运行：你写的内容永远不会离开这台电脑，离线也能使用，速度则取决于这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="663"/>
+        <location filename="../../app/learn/glossary.py" line="664"/>
         <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
         <translation>远程引擎是你在“隐私”选项卡中添加的服务器，可能在你的网络上，也可能在互联网上。它能更快地运行更大的模型，但你发送的内容会传到那里、需要联网，而且网络和服务器的排队会让你等首个 token 的时间变长。Hearth 会测量它能看到的部分，并显示服务器报告的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="672"/>
+        <location filename="../../app/learn/glossary.py" line="673"/>
         <source>The answer came from this computer; nothing was sent anywhere.</source>
         <translation>回答来自这台电脑；没有任何内容被发送到别处。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="674"/>
+        <location filename="../../app/learn/glossary.py" line="675"/>
         <source>The answer came from {host}.</source>
         <translation>回答来自 {host}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="676"/>
+        <location filename="../../app/learn/glossary.py" line="677"/>
         <source>The network and the server&apos;s queue took {t} of the wait.</source>
         <translation>等待时间中，网络与服务器的排队占了 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="685"/>
+        <location filename="../../app/learn/glossary.py" line="686"/>
         <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
         <translation>服务器可能一时繁忙或连不上。这时 Hearth 会再问几次，每次都多等一会儿：这就是重试。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="689"/>
+        <location filename="../../app/learn/glossary.py" line="690"/>
         <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
         <translation>如果还是没有响应，对话可以回退到这台电脑上的模型：在“对话”选项卡中打开“改由这台电脑回答”。这台电脑上的模型不需要网络，所以也没有什么需要重试的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="697"/>
+        <location filename="../../app/learn/glossary.py" line="698"/>
         <source>The answer came from this computer, so there was nothing to retry.</source>
         <translation>回答来自这台电脑，所以没有需要重试的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="700"/>
+        <location filename="../../app/learn/glossary.py" line="701"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="705"/>
+        <location filename="../../app/learn/glossary.py" line="706"/>
         <source>The server answered the first time.</source>
         <translation>服务器第一次就响应了。</translation>
     </message>
@@ -4816,6 +4821,94 @@ Ollama API：{base}/api</translation>
         <location filename="../../app/panels/server_view.py" line="158"/>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <location filename="../../app/shortcuts.py" line="79"/>
+        <source>New chat</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="81"/>
+        <source>Search conversations</source>
+        <translation>搜索对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="86"/>
+        <source>Type a message (go to the message box)</source>
+        <translation>输入消息（转到消息框）</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="91"/>
+        <source>Stop the answer, or stop editing</source>
+        <translation>停止回答，或停止编辑</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="93"/>
+        <source>Write the last answer again</source>
+        <translation>重新生成最后一条回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="94"/>
+        <source>Copy the last answer</source>
+        <translation>复制最后一条回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="95"/>
+        <source>Next conversation</source>
+        <translation>下一个对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="96"/>
+        <source>Previous conversation</source>
+        <translation>上一个对话</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="97"/>
+        <source>Open Models</source>
+        <translation>打开模型窗口</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="99"/>
+        <source>Show or hide the conversation list</source>
+        <translation>显示或隐藏对话列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="102"/>
+        <source>Show or hide the performance and settings panel</source>
+        <translation>显示或隐藏性能与设置面板</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="107"/>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="111"/>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="112"/>
+        <source>Text at its usual size</source>
+        <translation>文字恢复正常大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="114"/>
+        <source>What these numbers mean</source>
+        <translation>这些数字代表什么</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="118"/>
+        <source>Keyboard shortcuts (this list)</source>
+        <translation>键盘快捷键（本列表）</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="120"/>
+        <source>Quit Hearth</source>
+        <translation>退出 Hearth</translation>
     </message>
 </context>
 <context>

@@ -2341,469 +2341,474 @@
         <translation>以下每個概念都附有一個例子來說明。在你傳送訊息之前，例子裡的數字都是虛構的；傳送之後就會換成你自己的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="192"/>
+        <location filename="../../app/learn/glossary.py" line="176"/>
+        <source>See also:</source>
+        <translation>另見：</translation>
+    </message>
+    <message>
+        <location filename="../../app/learn/glossary.py" line="193"/>
         <source>Tokens: the pieces of text</source>
         <translation>Token：文字的小片段</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="193"/>
+        <location filename="../../app/learn/glossary.py" line="194"/>
         <source>Reading and writing (prefill and decode)</source>
         <translation>讀取與產生（預填與解碼）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="194"/>
+        <location filename="../../app/learn/glossary.py" line="195"/>
         <source>First token and total time</source>
         <translation>首個 token 與總時間</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="195"/>
+        <location filename="../../app/learn/glossary.py" line="196"/>
         <source>Where the time went: segments</source>
         <translation>時間花在哪裡：分段</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="196"/>
+        <location filename="../../app/learn/glossary.py" line="197"/>
         <source>Why a longer answer takes longer</source>
         <translation>為什麼回答越長，花的時間越久</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="197"/>
+        <location filename="../../app/learn/glossary.py" line="198"/>
         <source>Context: the model&apos;s working memory</source>
         <translation>上下文：模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="198"/>
+        <location filename="../../app/learn/glossary.py" line="199"/>
         <source>Conversation memory and Hearth&apos;s cache</source>
         <translation>對話記憶體與 Hearth 的快取</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="199"/>
+        <location filename="../../app/learn/glossary.py" line="200"/>
         <source>Memory: the engine and the window</source>
         <translation>記憶體：引擎與視窗</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="200"/>
+        <location filename="../../app/learn/glossary.py" line="201"/>
         <source>Processor or graphics card</source>
         <translation>處理器還是顯示卡</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="201"/>
+        <location filename="../../app/learn/glossary.py" line="202"/>
         <source>Quantization: how precisely a model is stored</source>
         <translation>量化：模型儲存得多精確</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="202"/>
+        <location filename="../../app/learn/glossary.py" line="203"/>
         <source>Small and large models</source>
         <translation>小模型與大模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="203"/>
+        <location filename="../../app/learn/glossary.py" line="204"/>
         <source>Throughput and latency</source>
         <translation>吞吐量與延遲</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="204"/>
+        <location filename="../../app/learn/glossary.py" line="205"/>
         <source>On this computer or on a server</source>
         <translation>在這台電腦上，還是在伺服器上</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="205"/>
+        <location filename="../../app/learn/glossary.py" line="206"/>
         <source>Trying again and falling back</source>
         <translation>重試與備援</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="211"/>
+        <location filename="../../app/learn/glossary.py" line="212"/>
         <source>Your last answer</source>
         <translation>你上一次的回答</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="212"/>
+        <location filename="../../app/learn/glossary.py" line="213"/>
         <source>An example with made-up numbers (send a message to see your own)</source>
         <translation>使用虛構數字的例子（傳送訊息即可看到你自己的數字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="216"/>
+        <location filename="../../app/learn/glossary.py" line="217"/>
         <source>Your model</source>
         <translation>你的模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="217"/>
+        <location filename="../../app/learn/glossary.py" line="218"/>
         <source>An example with a made-up model (load a model to see your own)</source>
         <translation>使用虛構模型的例子（載入模型即可看到你自己的模型）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="248"/>
+        <location filename="../../app/learn/glossary.py" line="249"/>
         <source>A model does not read or write letters or whole words: it works with tokens, pieces of text a few letters long. A short English word is often one token and a long one two or three; a Chinese character is often one token.</source>
         <translation>模型讀寫的單位不是字母，也不是整個單字，而是 token（詞元），也就是幾個字母長的文字片段。一個簡短的英文單字通常是一個 token，較長的單字則是兩、三個；一個中文字通常是一個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="253"/>
+        <location filename="../../app/learn/glossary.py" line="254"/>
         <source>Everything the model reads and writes is counted in tokens, and so is every speed Hearth shows: tokens per second.</source>
         <translation>模型讀取和產生的一切都以 token 計算，Hearth 顯示的每個速度也是：每秒多少個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="260"/>
+        <location filename="../../app/learn/glossary.py" line="261"/>
         <source>The model was given {prompt} tokens (the instructions, the conversation so far and your question) and wrote {written} tokens.</source>
         <translation>模型收到了 {prompt} 個 token（指示、目前為止的對話和你的問題），並產生了 {written} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="270"/>
+        <location filename="../../app/learn/glossary.py" line="271"/>
         <source>Every answer happens in two steps. First the model reads everything it is given: the instructions, the conversation so far and your question. This is called prefill; the Performance panel calls it Reading. Then it writes the answer, one token after another: decode, or Writing.</source>
         <translation>每個回答都分兩步完成。首先，模型會讀取它收到的所有內容：指示、目前為止的對話和你的問題。這一步稱為預填（prefill），「效能」面板稱之為「讀取」。接著，它會一個 token 接一個 token 地寫出回答：這一步稱為解碼（decode），也就是「產生」。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="275"/>
+        <location filename="../../app/learn/glossary.py" line="276"/>
         <source>Reading is fast because all the tokens are known at once, so the computer works on many of them together. Writing goes one token at a time, because each new token depends on the ones before it.</source>
         <translation>讀取很快，因為所有 token 一開始就都知道了，電腦可以同時處理許多個。產生則一次只能一個 token，因為每個新的 token 都取決於前面的 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="283"/>
+        <location filename="../../app/learn/glossary.py" line="284"/>
         <source>The server did not say how fast it read; it wrote {n} tokens at {rate} per second.</source>
         <translation>伺服器沒有回報它讀取得多快；它以每秒 {rate} 個 token 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="294"/>
+        <location filename="../../app/learn/glossary.py" line="295"/>
         <source>The model read {n} tokens in {t} (reading), then wrote {m} tokens at {rate} per second (writing).</source>
         <translation>模型花了 {t} 讀取 {n} 個 token，接著以每秒 {rate} 個 token 的速度產生了 {m} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="300"/>
+        <location filename="../../app/learn/glossary.py" line="301"/>
         <source>It read about {x} times as fast as it wrote: {read} tokens per second.</source>
         <translation>它讀取的速度大約是產生的 {x} 倍：每秒 {read} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="306"/>
+        <location filename="../../app/learn/glossary.py" line="307"/>
         <source>{cached} more tokens did not need reading: they came from memory.</source>
         <translation>另有 {cached} 個 token 不必讀取：它們來自記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="317"/>
+        <location filename="../../app/learn/glossary.py" line="318"/>
         <source>Two waits matter. First token is how long you wait before the answer starts to appear: from pressing Send to the first words on screen, so it includes everything that comes before writing: loading the model, waiting for a turn, reading. Total time runs on to the last word.</source>
         <translation>有兩種等待很重要。「首個 token」是回答開始出現之前你等了多久：從按下「傳送」到第一個字出現在螢幕上，所以它包含產生之前的所有步驟：載入模型、排隊等候、讀取。「總時間」則一直算到最後一個字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="322"/>
+        <location filename="../../app/learn/glossary.py" line="323"/>
         <source>In a chat, the first token decides whether the answer feels quick; for a long text you wait for anyway, the total time is what counts.</source>
         <translation>聊天時，首個 token 決定了回答感覺快不快；如果是反正都要等的長篇文字，重要的是總時間。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="328"/>
+        <location filename="../../app/learn/glossary.py" line="329"/>
         <source>The answer started after {ttft} and was complete after {total}.</source>
         <translation>回答在 {ttft} 後開始出現，在 {total} 後完成。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="338"/>
+        <location filename="../../app/learn/glossary.py" line="339"/>
         <source>One number hides where the time went, so Hearth measures each answer in segments, shown as the coloured bar under Total time: loading (putting the model into memory, usually only the first time), waiting (another answer had the engine), reading and writing.</source>
         <translation>單看一個數字，看不出時間花在哪裡，所以 Hearth 會把每個回答分段量測，顯示為「總時間」下方的彩色長條：載入（把模型放進記憶體，通常只有第一次需要）、等待（引擎正在處理另一個回答）、讀取與產生。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="343"/>
+        <location filename="../../app/learn/glossary.py" line="344"/>
         <source>For a model on a server, the segments are the network and the server&apos;s queue, the server&apos;s reading, and writing. A long segment tells you what to change: long reading means a long conversation or long documents; long waiting means other answers were running.</source>
         <translation>如果模型在伺服器上，分段則是網路與伺服器的排隊、伺服器的讀取，以及產生。哪一段特別長，就能看出該改什麼：讀取很長，表示對話或文件很長；等待很長，表示有其他回答正在進行。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="350"/>
+        <location filename="../../app/learn/glossary.py" line="351"/>
         <source>Network and queue {net}, reading on the server {read}, writing {write}.</source>
         <translation>網路與排隊 {net}，伺服器讀取 {read}，產生 {write}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="356"/>
+        <location filename="../../app/learn/glossary.py" line="357"/>
         <source>Until the first token {first}, writing {write}; the server did not say more.</source>
         <translation>首個 token 之前 {first}，產生 {write}；伺服器沒有提供更多資訊。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="360"/>
+        <location filename="../../app/learn/glossary.py" line="361"/>
         <source>Loading {load}, waiting {queue}, reading {read}, writing {write}.</source>
         <translation>載入 {load}，等待 {queue}，讀取 {read}，產生 {write}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="372"/>
+        <location filename="../../app/learn/glossary.py" line="373"/>
         <source>Writing goes one token at a time at a fairly steady speed, so writing time grows with the length of the answer: twice as many tokens take about twice as long.</source>
         <translation>產生時一次一個 token，速度相當穩定，所以產生時間會隨回答的長度增加：token 數量加倍，時間也大約加倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="376"/>
+        <location filename="../../app/learn/glossary.py" line="377"/>
         <source>A longer conversation makes reading longer too, and each new token a little slower, because the model looks back at everything before it. Asking for a short answer, or starting a new chat for a new topic, brings answers sooner.</source>
         <translation>對話越長，讀取也越久，而且每個新的 token 都會稍微慢一點，因為模型要回頭看前面的所有內容。要求簡短的回答，或在換新話題時開始新對話，都能讓回答更快出現。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="387"/>
+        <location filename="../../app/learn/glossary.py" line="388"/>
         <source>Writing {n} tokens at {rate} per second took {t}; an answer of {longer} tokens would take about {longer_t}.</source>
         <translation>以每秒 {rate} 個 token 的速度產生 {n} 個 token，花了 {t}；{longer} 個 token 的回答大約需要 {longer_t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="398"/>
+        <location filename="../../app/learn/glossary.py" line="399"/>
         <source>The answer was too short to measure a writing speed.</source>
         <translation>回答太短，無法量測產生速度。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="405"/>
+        <location filename="../../app/learn/glossary.py" line="406"/>
         <source>The context is how much text the model can keep in mind at once: the instructions, the conversation, any documents and the answer being written, all counted in tokens. Its size is chosen when the model is loaded.</source>
         <translation>上下文是模型一次能記住的文字量：指示、對話、任何文件，以及正在產生的回答，全都以 token 計算。它的大小在載入模型時決定。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="410"/>
+        <location filename="../../app/learn/glossary.py" line="411"/>
         <source>When a conversation no longer fits, its oldest messages are left out and the model no longer sees them. A larger context holds more, but needs more memory.</source>
         <translation>當對話放不下時，最早的訊息會被略過，模型就再也看不到它們。上下文越大，能容納的內容越多，但也需要更多記憶體。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="417"/>
+        <location filename="../../app/learn/glossary.py" line="418"/>
         <source>The conversation filled {used} of {n_ctx} tokens ({share}).</source>
         <translation>這段對話用掉了 {n_ctx} 個 token 中的 {used} 個（{share}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="422"/>
+        <location filename="../../app/learn/glossary.py" line="423"/>
         <source>The server did not say how much of its context the conversation filled.</source>
         <translation>伺服器沒有回報這段對話用掉了多少上下文。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="425"/>
+        <location filename="../../app/learn/glossary.py" line="426"/>
         <source>The {n} oldest messages were left out to make it fit.</source>
         <translation>為了放得下，最早的 {n} 則訊息被略過了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="429"/>
+        <location filename="../../app/learn/glossary.py" line="430"/>
         <source>Your model was trained for up to {n} tokens.</source>
         <translation>你的模型訓練時的上下文最多為 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="436"/>
+        <location filename="../../app/learn/glossary.py" line="437"/>
         <source>While reading, the model works out, for every token, values it will need again for each later token. It keeps them in its key-value cache (KV cache): the Conversation memory figure. It grows as the conversation grows.</source>
         <translation>讀取時，模型會為每個 token 算出一些數值，之後每產生一個 token 都會再用到。它把這些數值存在鍵值快取（KV 快取）中，也就是「對話記憶體」這個數字。對話越長，它就越大。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="441"/>
+        <location filename="../../app/learn/glossary.py" line="442"/>
         <source>Hearth keeps these values between answers, and on disk after you close it (the Cache tab). When a conversation starts the same way as before, the model does not read that part again, so the answer starts sooner.</source>
         <translation>Hearth 會在回答之間保留這些數值，關閉 Hearth 後也會存在磁碟上（見「快取」分頁）。當對話的開頭和先前相同時，模型就不必再讀那一段，所以回答會更快開始。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="449"/>
+        <location filename="../../app/learn/glossary.py" line="450"/>
         <source>the model&apos;s working memory</source>
         <translation>模型的工作記憶</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="450"/>
+        <location filename="../../app/learn/glossary.py" line="451"/>
         <source>Hearth&apos;s memory cache</source>
         <translation>Hearth 的記憶體快取</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="451"/>
+        <location filename="../../app/learn/glossary.py" line="452"/>
         <source>Hearth&apos;s cache on disk</source>
         <translation>Hearth 的磁碟快取</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="452"/>
+        <location filename="../../app/learn/glossary.py" line="453"/>
         <source>memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="453"/>
+        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>{cached} of {total} tokens were reused from {where}.</source>
         <translation>{total} 個 token 中有 {cached} 個是重複使用的（來源：{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="457"/>
+        <location filename="../../app/learn/glossary.py" line="458"/>
         <source>Reading them again would have taken about {t}.</source>
         <translation>如果重新讀取，大約要花 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="464"/>
+        <location filename="../../app/learn/glossary.py" line="465"/>
         <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
         <translation>這次沒有可以重複使用的內容，所以模型讀取了全部 {total} 個 token：這是新的對話，或是對話的開頭改變了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="469"/>
+        <location filename="../../app/learn/glossary.py" line="470"/>
         <source>The conversation memory took {size}.</source>
         <translation>對話記憶體佔用了 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="473"/>
+        <location filename="../../app/learn/glossary.py" line="474"/>
         <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
         <translation>到目前為止，Hearth 的快取在 {total} 次回答中派上用場 {hits} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="483"/>
+        <location filename="../../app/learn/glossary.py" line="484"/>
         <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
         <translation>Hearth 在一個獨立的程式（也就是引擎）中執行模型，所以模型檔案出了問題也不會讓視窗關閉。「引擎記憶體」佔了 Hearth 用量的大部分：模型的權重、對話記憶體和運算空間。「應用程式記憶體」則是視窗本身。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="487"/>
+        <location filename="../../app/learn/glossary.py" line="488"/>
         <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
         <translation>如果電腦的記憶體不夠，換用較小的模型或較小的上下文會有幫助。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="491"/>
+        <location filename="../../app/learn/glossary.py" line="492"/>
         <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
         <translation>模型在伺服器上執行，所以用的是伺服器的記憶體，不是這台電腦的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="494"/>
+        <location filename="../../app/learn/glossary.py" line="495"/>
         <source>The engine used {rss}, the conversation memory {kv} of it.</source>
         <translation>引擎使用了 {rss}，其中對話記憶體佔 {kv}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="500"/>
+        <location filename="../../app/learn/glossary.py" line="501"/>
         <source>The model file alone is {size}.</source>
         <translation>光是模型檔案就有 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="506"/>
+        <location filename="../../app/learn/glossary.py" line="507"/>
         <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
         <translation>模型的層不是在處理器（CPU）上執行，就是在顯示卡（GPU）上執行。顯示卡讀取自己記憶體的速度快得多，所以每秒能產生更多 token。顯示卡記憶體放不下的模型可以拆開：一部分層放在顯示卡上，其餘放在處理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="511"/>
+        <location filename="../../app/learn/glossary.py" line="512"/>
         <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
         <translation>產生速度主要取決於從記憶體讀取權重有多快，所以較小的模型，或量化程度較高的模型，產生得比較快。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="518"/>
-        <location filename="../../app/learn/glossary.py" line="552"/>
-        <location filename="../../app/learn/glossary.py" line="593"/>
+        <location filename="../../app/learn/glossary.py" line="519"/>
+        <location filename="../../app/learn/glossary.py" line="553"/>
+        <location filename="../../app/learn/glossary.py" line="594"/>
         <source>No model is loaded.</source>
         <translation>目前沒有載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="521"/>
+        <location filename="../../app/learn/glossary.py" line="522"/>
         <source>{name} runs on the processor, with {threads} threads.</source>
         <translation>{name} 在處理器上執行，使用 {threads} 個執行緒。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="527"/>
+        <location filename="../../app/learn/glossary.py" line="528"/>
         <source>{name} runs on the graphics card: all {n} layers.</source>
         <translation>{name} 在顯示卡上執行：全部 {n} 層都在上面。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="532"/>
+        <location filename="../../app/learn/glossary.py" line="533"/>
         <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
         <translation>{name} 的 {n} 層中，有 {gpu} 層在顯示卡上，其餘在處理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="540"/>
+        <location filename="../../app/learn/glossary.py" line="541"/>
         <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
         <translation>模型是一大組數字，也就是它的權重。以完整精度儲存時，每個數字佔 16 位元。量化會用較少的位元來儲存它們，例如大約 4 或 5 位元：檔案會縮小到原本的三分之一到四分之一，需要的記憶體也同樣減少，產生速度也更快，只會稍微犧牲一點品質。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="545"/>
+        <location filename="../../app/learn/glossary.py" line="546"/>
         <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
         <translation>量化等級就寫在檔名裡：Q8_0 幾乎和原始模型一樣，Q4_K_M 在大小與品質之間取得良好平衡，Q2_K 最小，品質也明顯較差。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="556"/>
+        <location filename="../../app/learn/glossary.py" line="557"/>
         <source>The file name of {name} does not say how it is quantized.</source>
         <translation>{name} 的檔名沒有標示量化等級。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="559"/>
+        <location filename="../../app/learn/glossary.py" line="560"/>
         <source>{name} is stored as {quant}: {hint}.</source>
         <translation>{name} 以 {quant} 儲存：{hint}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="567"/>
+        <location filename="../../app/learn/glossary.py" line="568"/>
         <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
         <translation>也就是每個權重大約 {bits} 位元，所以它的 {params} 個權重佔了 {size}；如果用 16 位元，大約要佔 {full}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="581"/>
+        <location filename="../../app/learn/glossary.py" line="582"/>
         <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
         <translation>模型的大小是指它有多少權重（參數）：1B 代表十億個。較大的模型懂得更多，也更能遵循指示，但需要更多記憶體，產生速度也較慢，因為每產生一個 token，電腦都要把所有權重讀過一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="586"/>
+        <location filename="../../app/learn/glossary.py" line="587"/>
         <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
         <translation>小模型回答得快，幾乎任何電腦都跑得動；遇到困難的問題，大一點的模型可能值得多等一下。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="596"/>
+        <location filename="../../app/learn/glossary.py" line="597"/>
         <source>{name} has {params} weights and takes {size}.</source>
         <translation>{name} 有 {params} 個權重，佔用 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="604"/>
+        <location filename="../../app/learn/glossary.py" line="605"/>
         <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
         <translation>它每秒產生 {rate} 個 token；在這台電腦上，大十倍的模型大約會慢十倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="613"/>
+        <location filename="../../app/learn/glossary.py" line="614"/>
         <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
         <translation>延遲是一個回答要花多久。吞吐量是引擎每秒總共產生多少。Hearth 的引擎可以同時產生好幾個回答，用於批次工作或多個對話：合起來每秒產生的 token 更多，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="618"/>
+        <location filename="../../app/learn/glossary.py" line="619"/>
         <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
         <translation>對於你正在看的對話，重要的是延遲；對於一整批提示，重要的是吞吐量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="622"/>
+        <location filename="../../app/learn/glossary.py" line="623"/>
         <source>Your last batch job</source>
         <translation>你上一次的批次工作</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="624"/>
+        <location filename="../../app/learn/glossary.py" line="625"/>
         <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
         <translation>使用虛構數字的例子（執行一次批次工作，即可看到你電腦自己的數字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="630"/>
+        <location filename="../../app/learn/glossary.py" line="631"/>
         <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>一次只產生一個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="635"/>
+        <location filename="../../app/learn/glossary.py" line="636"/>
         <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>同時產生 {low} 個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="650"/>
+        <location filename="../../app/learn/glossary.py" line="651"/>
         <source>Your last answer shared the engine with up to {n} other answers.</source>
         <translation>你上一次的回答與最多 {n} 個其他回答共用引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="659"/>
+        <location filename="../../app/learn/glossary.py" line="660"/>
         <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
         <translation>本機模型在這台電腦上執行：你寫的內容永遠不會離開這台電腦，離線也能使用，速度則取決於這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="663"/>
+        <location filename="../../app/learn/glossary.py" line="664"/>
         <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
         <translation>遠端引擎是你在「隱私」分頁中加入的伺服器，可能在你的網路上，也可能在網際網路上。它能更快地執行更大的模型，但你傳送的內容會送到那裡、需要網路連線，而且網路和伺服器的排隊會讓你等首個 token 的時間變長。Hearth 會量測它看得到的部分，並顯示伺服器回報的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="672"/>
+        <location filename="../../app/learn/glossary.py" line="673"/>
         <source>The answer came from this computer; nothing was sent anywhere.</source>
         <translation>回答來自這台電腦；沒有任何內容被送到別處。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="674"/>
+        <location filename="../../app/learn/glossary.py" line="675"/>
         <source>The answer came from {host}.</source>
         <translation>回答來自 {host}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="676"/>
+        <location filename="../../app/learn/glossary.py" line="677"/>
         <source>The network and the server&apos;s queue took {t} of the wait.</source>
         <translation>等待時間中，網路與伺服器的排隊佔了 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="685"/>
+        <location filename="../../app/learn/glossary.py" line="686"/>
         <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
         <translation>伺服器可能一時忙碌或連不上。這時 Hearth 會再問幾次，每次都多等一下：這就是重試。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="689"/>
+        <location filename="../../app/learn/glossary.py" line="690"/>
         <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
         <translation>如果還是沒有回應，對話可以改用這台電腦上的模型作為備援：在「對話」分頁中開啟「改由這台電腦回答」。這台電腦上的模型不需要網路，所以也沒有什麼需要重試。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="697"/>
+        <location filename="../../app/learn/glossary.py" line="698"/>
         <source>The answer came from this computer, so there was nothing to retry.</source>
         <translation>回答來自這台電腦，所以沒有需要重試的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="700"/>
+        <location filename="../../app/learn/glossary.py" line="701"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="705"/>
+        <location filename="../../app/learn/glossary.py" line="706"/>
         <source>The server answered the first time.</source>
         <translation>伺服器第一次就回應了。</translation>
     </message>
@@ -4816,6 +4821,94 @@ Ollama API：{base}/api</translation>
         <location filename="../../app/panels/server_view.py" line="158"/>
         <source>failed</source>
         <translation>失敗</translation>
+    </message>
+</context>
+<context>
+    <name>Shortcuts</name>
+    <message>
+        <location filename="../../app/shortcuts.py" line="79"/>
+        <source>New chat</source>
+        <translation>新對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="81"/>
+        <source>Search conversations</source>
+        <translation>搜尋對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="86"/>
+        <source>Type a message (go to the message box)</source>
+        <translation>輸入訊息（移到訊息框）</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="91"/>
+        <source>Stop the answer, or stop editing</source>
+        <translation>停止回答，或停止編輯</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="93"/>
+        <source>Write the last answer again</source>
+        <translation>重新產生最後一則回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="94"/>
+        <source>Copy the last answer</source>
+        <translation>複製最後一則回答</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="95"/>
+        <source>Next conversation</source>
+        <translation>下一個對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="96"/>
+        <source>Previous conversation</source>
+        <translation>上一個對話</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="97"/>
+        <source>Open Models</source>
+        <translation>開啟模型視窗</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="99"/>
+        <source>Show or hide the conversation list</source>
+        <translation>顯示或隱藏對話列表</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="102"/>
+        <source>Show or hide the performance and settings panel</source>
+        <translation>顯示或隱藏效能與設定面板</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="107"/>
+        <source>Larger text</source>
+        <translation>放大文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="111"/>
+        <source>Smaller text</source>
+        <translation>縮小文字</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="112"/>
+        <source>Text at its usual size</source>
+        <translation>文字恢復正常大小</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="114"/>
+        <source>What these numbers mean</source>
+        <translation>這些數字代表什麼</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="118"/>
+        <source>Keyboard shortcuts (this list)</source>
+        <translation>鍵盤快速鍵（這份清單）</translation>
+    </message>
+    <message>
+        <location filename="../../app/shortcuts.py" line="120"/>
+        <source>Quit Hearth</source>
+        <translation>結束 Hearth</translation>
     </message>
 </context>
 <context>
