@@ -334,7 +334,7 @@ class MainWindow(QMainWindow):
             quit_app=self.close,
         )
         self.shortcuts = install_shortcuts(self, self.bindings)
-        chat.answer_finished.connect(self._announce_answer)
+        chat.answer_on_screen_finished.connect(self._announce_answer)
         self.metrics_panel.about_requested.connect(self.show_about_computer)
         self.privacy_view.delete_all_confirmed.connect(conversations.delete_all_data)
         conversations.data_deletion_started.connect(models.release_data)
@@ -368,10 +368,9 @@ class MainWindow(QMainWindow):
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
 
-    def _announce_answer(self, _event: object) -> None:
-        bubbles = self.chat_view.bubbles
-        if bubbles and bubbles[-1].role == "assistant":
-            announce_answer(bubbles[-1], bubbles[-1].text)
+    def _announce_answer(self, bubble: MessageBubble) -> None:
+        """Only the answer the user is looking at: one that ends in a conversation off screen is not read."""
+        announce_answer(bubble, bubble.text)
 
     def search_chats(self) -> None:
         self.sidebar_button.setChecked(True)

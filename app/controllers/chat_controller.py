@@ -149,6 +149,7 @@ class ChatController(QObject):
     answer_started = Signal(object)  # Started: the engine is reading the prompt
     token_arrived = Signal(object)  # Token, once the answer holds it
     answer_finished = Signal(object)  # Finished, once the bubble and the panel show it
+    answer_on_screen_finished = Signal(object)  # the MessageBubble of a finished answer the user is looking at
     answer_failed = Signal(object)  # Failed: the answer ended early; what it wrote is kept
     busy_changed = Signal(bool)  # an answer began (True) or ended (False)
     editing_changed = Signal(bool)  # a question is being edited (True) or no longer (False)
@@ -693,6 +694,7 @@ class ChatController(QObject):
         if bubble is not None:
             bubble.set_footer(fmt.answer_footer(event.metrics, figures.ttft_s), self._metrics_panel.summary.text())
             bubble.set_can_continue(event.metrics.stop_reason != "eog")
+            self.answer_on_screen_finished.emit(bubble)
         self.answer_finished.emit(event)
 
     def _on_failed(self, event: Failed) -> None:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from engine.settings import load_settings, save_settings
 
@@ -125,9 +125,7 @@ class TourOverlay(QWidget):
         layout.addWidget(self.text)
         layout.addLayout(buttons)
         self.bubble.setFixedWidth(BUBBLE_WIDTH)
-        for widget in (self, self.skip_button, self.next_button):
-            widget.installEventFilter(self)
-        window.installEventFilter(self)
+        window.installEventFilter(self)  # resizes
 
     def _steps(self, w: MainWindow) -> list[TourStep]:
         tabs = w.side_tabs
@@ -194,6 +192,11 @@ class TourOverlay(QWidget):
         self.setGeometry(self._window.rect())
         self.show()
         self.raise_()
+        # Every key of the window passes here while the tour is up: Esc skips it from anywhere, and
+        # Tab cannot wander to the controls under the dimmed window.
+        app = QApplication.instance()
+        if app is not None:
+            app.installEventFilter(self)
         self._show_step(0)
 
     def next(self) -> None:
@@ -207,6 +210,9 @@ class TourOverlay(QWidget):
 
     def _end(self, how: str) -> None:
         self._window.removeEventFilter(self)
+        app = QApplication.instance()
+        if app is not None:
+            app.removeEventFilter(self)
         self.hide()
         self.finished.emit(how)
         self.deleteLater()
@@ -291,10 +297,24 @@ class TourOverlay(QWidget):
         super().keyPressEvent(event)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window:
-            if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
-                self._place()
-            return False
+        if watched is self._window and event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+            self._place()
+        elif isinstance(watched, QWidget) and watched.window() is self._window:  # a dialog keeps its keys
+            if isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
+                return self._escape(event)
+            if event.type() == QEvent.Type.FocusIn and not (watched is self or self.isAncestorOf(watched)):
+                QTimer.singleShot(0, self.next_button.setFocus)  # focus stays in the bubble
+        return False
+
+    def _escape(self, event: QKeyEvent) -> bool:
+        """Esc is the window's Stop shortcut; during the tour it skips the tour instead."""
+        if event.type() == QEvent.Type.ShortcutOverride:
+            event.accept()
+            return True
+        if event.type() == QEvent.Type.KeyPress:
+            self.skip()
+            return True
+        return False
         if isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
             # Esc is the window's Stop shortcut; during the tour it skips the tour instead.
             if event.type() == QEvent.Type.ShortcutOverride:

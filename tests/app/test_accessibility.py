@@ -4,6 +4,7 @@ and a finished answer is announced once, politely."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import (
@@ -89,12 +90,9 @@ def test_tab_goes_from_the_header_to_the_message_box_in_reading_order(qtbot: QtB
 
 
 def test_a_finished_answer_is_announced_once_politely(
-    qtbot: QtBot, fake_window: MainWindow, fake_client: FakeEngineClient, monkeypatch: object
+    qtbot: QtBot, fake_window: MainWindow, fake_client: FakeEngineClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     heard: list[QAccessibleAnnouncementEvent] = []
-    import pytest
-
-    assert isinstance(monkeypatch, pytest.MonkeyPatch)
     monkeypatch.setattr(accessibility.QAccessible, "isActive", staticmethod(lambda: True))
     monkeypatch.setattr(accessibility.QAccessible, "updateAccessibility", staticmethod(heard.append))
     fake_client.reply("Red, green and blue.")
@@ -102,3 +100,24 @@ def test_a_finished_answer_is_announced_once_politely(
         fake_window.chat.send_message("Name three colours.")
     assert [event.message() for event in heard] == ["Answer: Red, green and blue."]
     assert heard[0].politeness() == QAccessible.AnnouncementPoliteness.Polite
+
+
+def test_an_answer_that_ends_off_screen_is_not_announced(
+    qtbot: QtBot, fake_window: MainWindow, fake_client: FakeEngineClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_client.reply("Blue.")
+    with qtbot.waitSignal(fake_window.chat.answer_finished):
+        fake_window.chat.send_message("Name a colour.")
+    first = fake_window.conversations.state.conversation
+    assert first is not None
+    heard: list[QAccessibleAnnouncementEvent] = []
+    monkeypatch.setattr(accessibility.QAccessible, "isActive", staticmethod(lambda: True))
+    monkeypatch.setattr(accessibility.QAccessible, "updateAccessibility", staticmethod(heard.append))
+    fake_window.conversations.new_conversation()
+    fake_window.chat.send_message("Name three fruits.")
+    fake_client.start()
+    fake_client.write("A pear")
+    fake_window.conversations.show_conversation(first.id)  # the user goes back while it is written
+    with qtbot.waitSignal(fake_window.chat.answer_finished):
+        fake_client.finish()
+    assert heard == []  # neither the answer off screen, nor the one on screen ("Blue.")

@@ -68,6 +68,27 @@ def test_esc_skips_the_tour_and_stops_nothing_else(qtbot: QtBot) -> None:
     assert stops == []
 
 
+def test_tab_stays_in_the_bubble_and_esc_skips_from_wherever_the_focus_went(qtbot: QtBot) -> None:
+    """The controls under the dimmed window are out of reach: Tab comes back to the bubble; and were
+    the focus put on one of them anyway, Esc still skips the tour instead of the window's Stop."""
+    window = new_window(qtbot)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    tour = maybe_start_tour(window)
+    assert tour is not None
+    tour.next_button.setFocus()
+    for _ in range(4):
+        qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Tab)
+        qtbot.waitUntil(lambda: tour.isAncestorOf(window.focusWidget()))
+    window.composer.setFocus()  # as a click would, were the overlay not there
+    stops: list[bool] = []
+    window.chat.busy_changed.connect(stops.append)
+    with qtbot.waitSignal(tour.finished) as ended:
+        qtbot.keyClick(window.composer, Qt.Key.Key_Escape)
+    assert ended.args == ["skipped"]
+    assert stops == []
+
+
 def test_each_step_lights_its_widget_and_the_bubble_sits_beside_it(qtbot: QtBot) -> None:
     window = new_window(qtbot)
     tour = maybe_start_tour(window)
