@@ -25,7 +25,7 @@ from app.background import run_in_background
 from app.error_texts import error_text
 from app.models.curated_models import SUGGESTED_MODELS
 from app.models.quant_hints import quant_hint_text
-from app.theme import color
+from app.theme import color, notifier
 from engine.models.gguf_info import human_size
 from engine.settings import load_settings, save_settings
 
@@ -108,7 +108,12 @@ class HubView(QWidget):
         self.context.currentIndexChanged.connect(lambda _i: self._show_fits())
         self.show_curated()
 
-    # --- the beginner's list and search --------------------------------------------------
+        # --- the beginner's list and search --------------------------------------------------
+
+        notifier().theme_changed.connect(self._on_theme_changed)
+
+    def _on_theme_changed(self, _theme: str) -> None:
+        self._show_fits()  # the fit colours are set when the list is filled
 
     def show_curated(self) -> None:
         """Small instruct models that run on an ordinary computer, and the embedding model for

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.background import run_in_background
 from app.error_texts import code_text, error_text
-from app.theme import color_name
+from app.theme import color, color_name, notifier
 from engine.models.gguf_info import human_parameters, human_size
 from engine.models.library import Library, LibraryEntry
 
@@ -80,6 +80,12 @@ class LibraryView(QWidget):
         self.remove_button.clicked.connect(self._on_remove)
         self.import_button.clicked.connect(self._on_import_clicked)
         self.folder_button.clicked.connect(self._on_add_folder)
+        notifier().theme_changed.connect(self._on_theme_changed)
+
+    def _on_theme_changed(self, _theme: str) -> None:
+        """The list's and the details' colours are set when they are filled: fill them again."""
+        if self.entries:
+            self.refresh()
 
     def refresh(self) -> None:
         current = self.selected.path if self.selected else None
@@ -92,7 +98,7 @@ class LibraryView(QWidget):
                 detail += f" · {meta.quantization}"
             item = QListWidgetItem(f"{entry.name}\n{detail} · {self._source_name(entry.source)}")
             if not meta.usable:
-                item.setForeground(Qt.GlobalColor.darkRed)
+                item.setForeground(color("error_text"))
             item.setToolTip(str(entry.path))
             self.list.addItem(item)
         rows = [i for i, e in enumerate(self.entries) if e.path == current]
