@@ -32,8 +32,8 @@ class TooltipDescriptions(QObject):
 def describe_from_tooltip(widget: QWidget) -> None:
     tip = widget.toolTip()
     own = widget.accessibleDescription() and not widget.property(_AUTO)
-    if own or not tip or "<" in tip:  # a rich-text tooltip is read by the tooltip itself
-        return
+    if own or not tip or "<" in tip or tip == widget.accessibleName():
+        return  # a rich-text tooltip is read by the tooltip itself; a name said twice is noise
     if widget.accessibleDescription() != tip:
         widget.setAccessibleDescription(tip)
         widget.setProperty(_AUTO, True)

@@ -1,6 +1,6 @@
 """Appearance: the theme (light, dark, or the system's) and the text size, kept in the settings.
 
-A panel of its own: the window hosts it as a side tab."""
+A panel of its own: the window shows it in a menu from the header's Aa button."""
 
 from __future__ import annotations
 
