@@ -121,6 +121,15 @@ def starter_model() -> Path:
 
 
 @pytest.fixture(scope="session")
+def quants(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The starter model (Q4_1) and its Q8_0 and Q4_0 requantizations, made once per session
+    (tests/fixtures/quantized.py)."""
+    from tests.fixtures.quantized import starter_quantizations
+
+    return starter_quantizations(starter_model, tmp_path_factory.mktemp("quants"))
+
+
+@pytest.fixture(scope="session")
 def model_without_template(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.fixtures.gguf_files import copy_without_chat_template
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QCloseEvent, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QDialog, QTabWidget, QVBoxLayout, QWidget
 
 from app.models.downloads_view import DownloadsView
@@ -55,6 +55,7 @@ class ModelsWindow(QDialog):
         self.compare_view.refresh()
         super().showEvent(event)
 
-    def closeEvent(self, event: QCloseEvent) -> None:
-        self.compare_view.controller.stop()  # a measurement under way ends with the window
-        super().closeEvent(event)
+    def done(self, result: int) -> None:
+        # Closing, Esc (reject) and accept all end here: a measurement under way ends with the window.
+        self.compare_view.controller.stop()
+        super().done(result)

@@ -72,6 +72,7 @@ class QuantChartView(QWidget):
         text, _muted, grid, _accent = self._colors()
         line_h = painter.fontMetrics().height()
         painter.setPen(text)
+        title = painter.fontMetrics().elidedText(title, Qt.TextElideMode.ElideRight, int(box.width()))
         painter.drawText(QRectF(box.left(), box.top(), box.width(), line_h), Qt.AlignmentFlag.AlignHCenter, title)
         area = QRectF(box.left() + left, box.top() + line_h + 6, box.width() - left - 8, box.height() - 3 * line_h - 10)
         painter.setPen(grid)
@@ -85,7 +86,9 @@ class QuantChartView(QWidget):
         measured = [p for p in self.points if p.kl_mean is not None]
         top = max([GOOD_KL * 2, *(p.kl_mean * 1.2 for p in measured if p.kl_mean is not None)])
         label_w = metrics.horizontalAdvance(f"{top:.3f}") + 8
-        area = self._frame(painter, box, self.tr("Drift from the best file (KL divergence) by file size"), label_w)
+        area = self._frame(
+            painter, box, self.tr("KL divergence from the reference (most precise file) by file size"), label_w
+        )
         sizes = [p.size_mb for p in self.points] or [1.0]
         low, high = min(sizes), max(sizes)
         pad = max((high - low) * 0.15, high * 0.05, 1.0)

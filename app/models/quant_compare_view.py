@@ -1,13 +1,14 @@
 """The Models window's "Compare quantizations" tab: one model's quantizations side by side.
 
 Size and memory come from the files' headers; prefill and decode speed and the KL divergence from
-the group's highest-precision file are measured on this computer by the engine (in a throwaway
+the reference (the group's most precise file) are measured on this computer by the engine (in a throwaway
 process, engine/models/quant_compare.py) at the press of a button, and remembered."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -51,7 +52,10 @@ class QuantCompareView(QWidget):
         self.context_box.setCurrentIndex(CONTEXTS.index(4096))
         self.measure_button = QPushButton(self.tr("Measure"))
         self.measure_button.setToolTip(
-            self.tr("Measure speed and drift of the files not measured yet, on this computer (a few seconds a file).")
+            self.tr(
+                "Measure speed and drift of the files not measured yet, on this computer. The larger the files, "
+                "the longer it takes: seconds for a small model, minutes for one of several GB."
+            )
         )
         self.again_button = QPushButton(self.tr("Measure again"))
         self.stop_button = QPushButton(self.tr("Stop"))
@@ -84,9 +88,14 @@ class QuantCompareView(QWidget):
             self.tr("What the model needs loaded, at the context chosen above (an estimate)."),
             self.tr("Prefill: how fast the model reads your prompt, measured here."),
             self.tr("Decode: how fast the model writes its answer, measured here."),
-            self.tr("How far this file's next-word probabilities drift from the best file's, on average."),
+            self.tr(
+                "How far this file's next-word probabilities drift from the reference's (the most precise file), "
+                "on average."
+            ),
             self.tr("The drift at the worst 1 % of places in the text."),
-            self.tr("How often this file's most likely next word is the best file's."),
+            self.tr(
+                "How often this file's most likely next word is the same as the reference's (the most precise file)."
+            ),
             "",
         ]
         for column, tip in enumerate(header_tips):
@@ -104,7 +113,8 @@ class QuantCompareView(QWidget):
             self.tr(
                 "Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, "
                 "need less memory and usually write faster, but their answers drift from the original. "
-                "<b>KL divergence</b> measures that drift against the most precise file here, over the same text: "
+                "<b>KL divergence</b> measures that drift against the reference (the most precise file here), over the "
+                "same text: "
                 "below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. "
                 "<b>Same top token</b> is how often both files would pick the same next word."
             )
@@ -180,7 +190,7 @@ class QuantCompareView(QWidget):
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
             bpw = row.file.bits_per_weight
-            quant = row.file.quantization + (self.tr(" (best)") if row.is_reference else "")
+            quant = row.file.quantization + (self.tr(" (reference)") if row.is_reference else "")
             cells = [
                 quant,
                 human_size(row.file.size_bytes) + (f" · {bpw:.1f} bpw" if bpw else ""),
@@ -264,9 +274,14 @@ class QuantCompareView(QWidget):
         if outcome.stopped:
             self.status.setText(self.tr("Stopped. The figures measured so far are kept."))
         elif outcome.errors:
-            self.status.setText(
-                self.tr("Some figures could not be measured: {problem}").format(problem=outcome.errors[0][1])
-            )
+            path, problem = outcome.errors[0]
+            if path:
+                text = self.tr("Some figures could not be measured. {file}: {problem}").format(
+                    file=Path(path).name, problem=problem
+                )
+            else:
+                text = self.tr("Some figures could not be measured: {problem}").format(problem=problem)
+            self.status.setText(text)
         else:
             self.status.setText(self.tr("Measured on this computer; kept for next time."))
         self.show_rows()
@@ -275,7 +290,3 @@ class QuantCompareView(QWidget):
         self.progress.hide()
         self.status.setText(error_text(exc))
         self._set_running(self.controller.running)
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # a window closed mid-run ends the child
-        self.controller.stop()
-        super().closeEvent(event)

@@ -28,10 +28,10 @@ def add_parsers(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "compare",
         help="compare quantizations of one model: size, memory, measured speed and KL divergence",
         description="Compare quantizations of one model side by side. Name two or more files (or library names), or "
-        "one model to compare every quantization of it in the library. The highest-precision file (most bits per "
-        "weight) is the reference: KL divergence says how far each other file's next-token probabilities drift from "
+        "one model to compare every quantization of it in the library. The reference is the most precise file "
+        "(most bits per weight): KL divergence says how far each other file's next-token probabilities drift from "
         "it over a fixed text (as llama-perplexity --kl-divergence measures it). Figures are measured once per file "
-        "and remembered; --measure measures what is missing.",
+        "and settings, and remembered; --measure measures what is missing.",
     )
     compare.add_argument("files", metavar="FILE", nargs="+", help="model files or library names")
     compare.add_argument("--measure", action="store_true", help="measure the figures that are missing")
@@ -39,11 +39,22 @@ def add_parsers(actions: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     compare.add_argument("--context", type=int, default=4096, help="context (tokens) for the memory column")
     compare.add_argument("--prefill-tokens", type=int, default=256, help="tokens read for the prefill speed")
     compare.add_argument("--decode-tokens", type=int, default=64, help="tokens written for the decode speed")
-    compare.add_argument("--kl-context", type=int, default=256, help="tokens per chunk of the KL text")
+    compare.add_argument("--kl-context", type=_kl_context, default=256, help="tokens per chunk of the KL text")
     compare.add_argument("--kl-chunks", type=int, default=4, help="chunks of the KL text at most")
     compare.add_argument("--threads", type=int, default=None, help="CPU threads (default: physical cores)")
     compare.add_argument("--json", action="store_true", help="print the rows as JSON")
     compare.set_defaults(func=compare_models)
+
+
+def _kl_context(value: str) -> int:
+    """--kl-context: half of each chunk is its context and the other half is scored, so at least 4 tokens."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a KL chunk is a whole number of tokens, not {value!r}.") from None
+    if n < 4:
+        raise argparse.ArgumentTypeError(f"a KL chunk needs at least 4 tokens, not {n}.")
+    return n
 
 
 def _row(entry: LibraryEntry) -> tuple[str, ...]:
@@ -158,7 +169,8 @@ def compare_models(args: argparse.Namespace) -> int:
     library = Library()
     paths = []
     for item in args.files:
-        paths.append(Path(item) if Path(item).expanduser().is_file() else library.find(item).path)
+        path = Path(item).expanduser()
+        paths.append(path if path.is_file() else library.find(item).path)
     if len(paths) == 1:
         groups = [g for g in quant_groups(library.entries(), min_files=1) if any(f.path == paths[0] for f in g.files)]
         group = groups[0] if groups else group_of_paths(paths)
@@ -179,8 +191,8 @@ def compare_models(args: argparse.Namespace) -> int:
         except KeyboardInterrupt:
             measurement.stop()
             return 130
-        for path, sentence in outcome.errors:
-            print(f"! {Path(path).name or 'measuring'}: {sentence}", file=sys.stderr)
+        for failed, sentence in outcome.errors:
+            print(f"! {Path(failed).name or 'measuring'}: {sentence}", file=sys.stderr)
     rows = compare_rows(group, args.context, settings)
     if args.json:
         print(

@@ -8,7 +8,8 @@ less memory and write faster, but their answers drift from the original. This mo
   highest-precision file (the most bits per weight) over a fixed text (engine/models/quant_text.py),
   in a throwaway child process (engine/runtime/quant_measure.py), with progress and stop,
 - keeps the figures in the data folder (quant-compare.json), keyed by each file's path, size and
-  modification time, so a measurement is made once per file version.
+  modification time and by the settings measured with, so a measurement is made once per file
+  version and settings (a one-thread speed run is not this computer's speed with all its cores).
 Nothing here loads llama.cpp; the child does.
 """
 
@@ -19,6 +20,8 @@ import logging
 import multiprocessing
 import os
 import re
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,7 +29,6 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from engine.json_file import read_json_object
 from engine.models.fit import estimate_fit
 from engine.models.gguf_info import ModelMetadata, human_size, model_stem, read_model_metadata
 from engine.models.quant_text import TEXT, TEXT_ID
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 STORE_FILE = "quant-compare.json"
+DAMAGED_SUFFIX = ".damaged"
 STORE_VERSION = 1
 DEFAULT_MEMORY_CONTEXT = 4096
 
@@ -56,6 +59,10 @@ class MeasureSettings:
 
     def kl_key(self) -> str:
         return f"{TEXT_ID}|ctx{self.n_ctx}|x{self.chunks}"
+
+    def bench_key(self) -> str:
+        threads = "auto" if self.threads is None else self.threads
+        return f"pp{self.prefill_tokens}|tg{self.decode_tokens}|t{threads}"
 
 
 # ---- files and groups -------------------------------------------------------------------------------
@@ -157,7 +164,10 @@ def file_key(path: Path) -> str:
 class FigureStore:
     """quant-compare.json in the data folder.
 
-    {"bench": {file key: {...}}, "kl": {"ref key > file key | settings": {...}}}"""
+    {"bench": {"file key | settings": {...}}, "kl": {"ref key > file key | settings": {...}}}
+
+    A file that cannot be read as JSON is set aside (quant-compare.json.damaged) rather than
+    overwritten by the next figure, as engine/settings.py does with settings.json."""
 
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
@@ -171,27 +181,51 @@ class FigureStore:
         return self._path
 
     def _load(self) -> dict[str, Any]:
-        data = read_json_object(self.path)
+        import json
+
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            data = {}
+        except (OSError, ValueError) as exc:
+            self._set_aside(str(exc))
+            data = {}
+        if not isinstance(data, dict):
+            self._set_aside("not a JSON object")
+            data = {}
         if data.get("version") != STORE_VERSION:
             return {"version": STORE_VERSION, "bench": {}, "kl": {}}
         data.setdefault("bench", {})
         data.setdefault("kl", {})
         return data
 
+    def _set_aside(self, reason: str) -> None:
+        backup = self.path.with_name(self.path.name + DAMAGED_SUFFIX)
+        logger.warning("%s is damaged (%s); saved as %s, figures start anew", self.path.name, reason, backup.name)
+        try:
+            os.replace(self.path, backup)
+        except OSError as exc:
+            logger.warning("could not set the damaged %s aside: %s", self.path.name, exc)
+
     def _save(self, data: dict[str, Any]) -> None:
         import json
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
+        # One temporary name per process and thread: the window and the command line may save at once.
+        tmp = self.path.with_name(f"{self.path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
         tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
         os.replace(tmp, self.path)
+
+    @staticmethod
+    def _bench_key(path: Path, settings: MeasureSettings) -> str:
+        return f"{file_key(path)} | {settings.bench_key()}"
 
     @staticmethod
     def _kl_key(reference: Path, path: Path, settings: MeasureSettings) -> str:
         return f"{file_key(reference)} > {file_key(path)} | {settings.kl_key()}"
 
-    def bench(self, path: Path) -> dict[str, Any] | None:
-        found = self._load()["bench"].get(file_key(path))
+    def bench(self, path: Path, settings: MeasureSettings) -> dict[str, Any] | None:
+        found = self._load()["bench"].get(self._bench_key(path, settings))
         return found if isinstance(found, dict) else None
 
     def kl(self, reference: Path, path: Path, settings: MeasureSettings) -> dict[str, Any] | None:
@@ -206,11 +240,13 @@ class FigureStore:
         reference: Path | None = None,
         settings: MeasureSettings | None = None,
     ) -> None:
+        if settings is None:
+            raise ValueError("a figure needs the settings it was measured with")
         data = self._load()
         if kind == "bench":
-            data["bench"][file_key(path)] = figures
+            data["bench"][self._bench_key(path, settings)] = figures
         else:
-            if reference is None or settings is None:
+            if reference is None:
                 raise ValueError("a KL figure needs its reference file and settings")
             data["kl"][self._kl_key(reference, path, settings)] = {**figures, "reference": str(reference)}
         self._save(data)
@@ -290,7 +326,7 @@ def compare_rows(
                 file,
                 is_reference,
                 file.memory_bytes(memory_context),
-                store.bench(file.path),
+                store.bench(file.path, settings),
                 None if is_reference else store.kl(reference, file.path, settings),
             )
         )
@@ -302,7 +338,7 @@ def missing_figures(
 ) -> tuple[list[Path], list[Path]]:
     """(files without speed figures, files without a KL figure against the reference)."""
     store = store or FigureStore()
-    bench = [f.path for f in group.files if store.bench(f.path) is None]
+    bench = [f.path for f in group.files if store.bench(f.path, settings) is None]
     kl = [f.path for f in group.files[1:] if store.kl(group.reference.path, f.path, settings) is None]
     return bench, kl
 
@@ -341,6 +377,7 @@ class Measurement:
         self.settings = settings or MeasureSettings()
         self.store = store or FigureStore()
         self._stop = threading.Event()
+        self.scratch: Path | None = None  # the KL run's temporary folder, while it runs
 
     @classmethod
     def for_group(
@@ -368,6 +405,10 @@ class Measurement:
         """Ask the run to end: the child is killed within a tenth of a second (from any thread)."""
         self._stop.set()
 
+    def _remove_scratch(self) -> None:
+        if self.scratch is not None:
+            shutil.rmtree(self.scratch, ignore_errors=True)
+
     def run(
         self,
         on_progress: Callable[[int, int], None] | None = None,
@@ -378,6 +419,10 @@ class Measurement:
         from engine.paths import log_dir
 
         s = self.settings
+        log_path = log_dir() / "quant-compare.log"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        # Made and removed here, not in the child: a stopped child is killed and cleans up nothing.
+        self.scratch = Path(tempfile.mkdtemp(prefix="hearth-kl-")) if self.kl_files else None
         jobs = {
             "text": TEXT,
             "threads": s.threads,
@@ -388,13 +433,16 @@ class Measurement:
             "decode_tokens": s.decode_tokens,
             "n_ctx": s.n_ctx,
             "chunks": s.chunks,
+            "scratch": str(self.scratch) if self.scratch else None,
         }
         ctx = multiprocessing.get_context("spawn")
         parent_conn, child_conn = ctx.Pipe(duplex=False)
-        log_path = log_dir() / "quant-compare.log"
-        log_path.parent.mkdir(parents=True, exist_ok=True)
         process = ctx.Process(target=_child_entry, args=(child_conn, jobs, str(log_path)), name="hearth-quant-compare")
-        process.start()
+        try:
+            process.start()
+        except BaseException:
+            self._remove_scratch()
+            raise
         child_conn.close()
         errors: list[tuple[str, str]] = []
         measured, finished = 0, False
@@ -432,6 +480,7 @@ class Measurement:
             if process.is_alive():
                 process.kill()
                 process.join(5.0)
+            self._remove_scratch()
         stopped = self._stop.is_set() and not finished
         if not finished and not stopped:
             errors.append(("", f"the measuring process ended early (exit code {process.exitcode}); see {log_path}"))

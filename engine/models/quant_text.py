@@ -2,12 +2,14 @@
 
 Written for Hearth (no outside source), in several registers: narrative, instructions, a little
 code, numbers and dialogue, so that the comparison covers more than one kind of next token.
-Changing it changes every stored KL figure: raise TEXT_ID with it.
+Changing it changes every stored KL figure: raise TEXT_ID with it. It is long enough for the
+default four chunks of 256 tokens with room to spare (about 1,450 tokens with the starter model's
+tokenizer; tokenizers with larger vocabularies need fewer tokens for the same text).
 """
 
 from __future__ import annotations
 
-TEXT_ID = "hearth-kl-1"
+TEXT_ID = "hearth-kl-2"
 
 TEXT = """\
 The lighthouse on the northern point was built in 1871, after three ships were lost on the same reef in a single \
@@ -68,4 +70,34 @@ The small garden behind the house had been left alone for years. Brambles covere
 leaned so far over the path that one had to duck beneath it. In the first spring the new owners cut back the \
 brambles and found an old stone bench, a sundial with its pointer missing, and a bed of tulips that still came up \
 every April, red and yellow, exactly where someone had planted them long ago.
+
+To change a flat tyre on a bicycle, first open the brake and take the wheel out of the frame. Push the tyre \
+levers under the edge of the tyre, a hand's width apart, and lift one side over the rim. Pull out the inner tube \
+and pump a little air into it, then listen for the hiss or hold it under water and watch for bubbles. Roughen the \
+rubber around the hole with sandpaper, spread a thin layer of glue, wait a minute and press the patch on firmly. \
+Before you put the tube back, run your fingers carefully around the inside of the tyre: a thorn left there will \
+only make a new hole on the next ride.
+
+Q: How long does the journey take by train?
+A: About two hours and forty minutes, with one change at the junction. Trains leave every half hour until eight in \
+the evening, and every hour after that. A return ticket costs less if you travel after half past nine.
+
+The old map in the town hall shows the harbour as it was in 1790: a single stone pier, a row of warehouses and a \
+ropewalk almost three hundred metres long, where sailors twisted hemp into the heavy ropes that ships needed. The \
+ropewalk burned down in 1843, and the warehouses became shops and flats, but the street that runs along its old \
+line is still called Rope Street, and children still ask why.
+
+def average(values):
+    if not values:
+        raise ValueError("no values to average")
+    return sum(values) / len(values)
+
+print(round(average([12.5, 14.0, 9.75, 11.25]), 2))
+
+The program prints 11.88. Without the check at the start, an empty list would end in a division by zero, which \
+is a less helpful message than the one written here.
+
+Dear Mr Okafor, thank you for your letter of the twelfth. The books you ordered arrived this morning, and we \
+shall send them on Monday by registered post. One of the three, the atlas, is a later edition than the one in \
+our catalogue; if you would prefer to wait for the earlier edition, please let us know before Friday.
 """

@@ -20,7 +20,6 @@ from __future__ import annotations
 import ctypes
 import logging
 import math
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from multiprocessing.connection import Connection
@@ -169,9 +168,12 @@ def benchmark(
 
 class KlRun:
     """The reference pass, then each compared file against it; the reference's log-probabilities
-    wait in a temporary file (n positions x n_vocab x 2 bytes)."""
+    wait in files in `scratch` (n positions x n_vocab x 2 bytes), a folder the parent made and
+    removes (a stopped child is killed, and would leave its own temporary folder behind)."""
 
-    def __init__(self, reference: str, text: str, n_ctx: int, max_chunks: int, n_threads: int | None) -> None:
+    def __init__(
+        self, reference: str, text: str, n_ctx: int, max_chunks: int, n_threads: int | None, *, scratch: str
+    ) -> None:
         self.reference = reference
         self.text = text
         self.n_ctx = n_ctx
@@ -179,14 +181,15 @@ class KlRun:
         self.n_threads = n_threads
         self.tokens: list[int] = []
         self.n_vocab = 0
-        self._dir = tempfile.TemporaryDirectory(prefix="hearth-kl-")
+        self._dir = Path(scratch)
         self._steps: list[Path] = []
         self._headers: list[npt.NDArray[np.float32]] = []
 
     def positions(self) -> int:
         return len(chunks_of(self.tokens, self.n_ctx, self.max_chunks)) * (self.n_ctx - 1 - self.n_ctx // 2)
 
-    def run_reference(self, report: Progress) -> None:
+    def run_reference(self, report: Progress, on_chunks: Callable[[int], None] | None = None) -> None:
+        """The reference's pass; `on_chunks` hears how many chunks the text holds, before the first is read."""
         model = _load(self.reference, self.n_ctx, min(self.n_ctx, 512), self.n_threads)
         try:
             self.tokens = model.tokenize(self.text)  # with BOS, as llama-perplexity tokenizes
@@ -194,11 +197,13 @@ class KlRun:
             chunks = chunks_of(self.tokens, self.n_ctx, self.max_chunks)
             if not chunks:
                 raise ValueError(f"the text holds {len(self.tokens)} tokens, fewer than one chunk of {self.n_ctx}")
+            if on_chunks is not None:
+                on_chunks(len(chunks))
             batch = TokenBatch(min(self.n_ctx, 512))
             try:
                 for i, chunk in enumerate(chunks):
                     steps, header = quantize_reference(_chunk_logits(model, chunk, _bos(model), batch))
-                    file = Path(self._dir.name) / f"ref-{i}.npy"
+                    file = self._dir / f"ref-{i}.npy"
                     np.save(file, steps)
                     self._steps.append(file)
                     self._headers.append(header)
@@ -212,9 +217,9 @@ class KlRun:
         model = _load(path, self.n_ctx, min(self.n_ctx, 512), self.n_threads)
         try:
             if model.n_vocab != self.n_vocab:
-                raise ValueError("its vocabulary differs from the reference file's")
+                raise ValueError("its vocabulary differs from the reference's")
             if model.tokenize(self.text) != self.tokens:
-                raise ValueError("it splits the text into different tokens than the reference file")
+                raise ValueError("it splits the text into different tokens than the reference")
             kl_parts, top_parts = [], []
             batch = TokenBatch(min(self.n_ctx, 512))
             try:
@@ -249,7 +254,9 @@ class KlRun:
         }
 
     def close(self) -> None:
-        self._dir.cleanup()
+        """Free the disk early (the parent removes the folder in any case)."""
+        for file in self._steps:
+            file.unlink(missing_ok=True)
 
 
 def child_main(conn: Connection, jobs: dict[str, Any], log_path: str) -> None:
@@ -262,11 +269,18 @@ def child_main(conn: Connection, jobs: dict[str, Any], log_path: str) -> None:
     reference: str | None = jobs.get("reference")
     prefill, decode = int(jobs["prefill_tokens"]), int(jobs["decode_tokens"])
     n_ctx, max_chunks = int(jobs["n_ctx"]), int(jobs["chunks"])
+    # The text may hold fewer than max_chunks chunks: the total is corrected once the reference has read it.
     total = len(bench_files) * (prefill + decode) + (len(kl_files) + 1) * n_ctx * max_chunks * bool(kl_files)
+    per_file = n_ctx * max_chunks  # tokens read per KL pass
     done = 0
 
     def reporter(base: int) -> Progress:
         return lambda n: conn.send(("progress", base + n, total))
+
+    def on_chunks(count: int) -> None:
+        nonlocal total, per_file
+        total -= (len(kl_files) + 1) * n_ctx * (max_chunks - count)
+        per_file = n_ctx * count
 
     for path in bench_files:
         try:
@@ -277,17 +291,17 @@ def child_main(conn: Connection, jobs: dict[str, Any], log_path: str) -> None:
         done += prefill + decode
         conn.send(("progress", done, total))
     if kl_files and reference is not None:
-        run = KlRun(reference, text, n_ctx, max_chunks, threads)
+        run = KlRun(reference, text, n_ctx, max_chunks, threads, scratch=jobs["scratch"])
         try:
-            run.run_reference(reporter(done))
-            done += n_ctx * max_chunks
+            run.run_reference(reporter(done), on_chunks)
+            done += per_file
             for path in kl_files:
                 try:
                     conn.send(("kl", path, run.compare(path, reporter(done))))
                 except Exception as exc:
                     logger.exception("KL divergence of %s failed", path)
                     conn.send(("error", path, str(exc)))
-                done += n_ctx * max_chunks
+                done += per_file
                 conn.send(("progress", done, total))
         except Exception as exc:
             logger.exception("the reference pass over %s failed", reference)

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 from pytestqt.qtbot import QtBot
 
@@ -24,13 +25,6 @@ def cell(table: QTableWidget, row: int, column: int) -> str:
 
 
 SCREENSHOT_ENV = "HEARTH_QUANT_SCREENSHOT"  # a path: the test saves the tab there, for a look
-
-
-@pytest.fixture(scope="module")
-def quants(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from tests.fixtures.quantized import starter_quantizations
-
-    return starter_quantizations(starter_model, tmp_path_factory.mktemp("quants"))
 
 
 def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants: dict[str, Path]) -> None:
@@ -95,7 +89,9 @@ def test_three_quantizations_compared_measured_and_plotted(qtbot: QtBot, quants:
     assert not again.compare_view.controller.start(again.compare_view.groups[0])
 
 
-def test_stop_ends_the_measurement(qtbot: QtBot, quants: dict[str, Path]) -> None:
+@pytest.mark.parametrize("how", ["stop button", "escape"])
+def test_stop_ends_the_measurement(qtbot: QtBot, quants: dict[str, Path], how: str) -> None:
+    """The Stop button ends a measurement, and so does leaving the Models window (Esc hides it)."""
     Library().add_folder(quants["Q8_0"].parent)
     window = ModelsWindow()
     qtbot.addWidget(window)
@@ -105,7 +101,11 @@ def test_stop_ends_the_measurement(qtbot: QtBot, quants: dict[str, Path]) -> Non
         window.show()
     with qtbot.waitSignal(view.controller.finished, timeout=60_000) as finished:
         view.measure_button.click()
-        view.stop_button.click()
+        if how == "escape":
+            qtbot.keyClick(window, Qt.Key.Key_Escape)
+            assert not window.isVisible()
+        else:
+            view.stop_button.click()
     assert finished.args[0].stopped
     assert "Stopped" in view.status.text()
     assert view.measure_button.isEnabled()

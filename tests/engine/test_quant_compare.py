@@ -4,9 +4,8 @@ requantizations made with llama.cpp's own quantizer (tests/fixtures/quantized.py
 from __future__ import annotations
 
 import json
+import multiprocessing
 from pathlib import Path
-
-import pytest
 
 from engine.models.library import Library
 from engine.models.quant_compare import (
@@ -21,22 +20,22 @@ from engine.models.quant_compare import (
 
 # Small and quick: two chunks of 128 tokens (63 scored positions each), a short speed run.
 SETTINGS = MeasureSettings(prefill_tokens=32, decode_tokens=8, n_ctx=128, chunks=2, threads=2)
-
-
-@pytest.fixture(scope="module")
-def quants(starter_model: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    from tests.fixtures.quantized import starter_quantizations
-
-    return starter_quantizations(starter_model, tmp_path_factory.mktemp("quants"))
+# The KL defaults (four chunks of 256 tokens): the fixed text holds all four.
+KL_DEFAULTS = MeasureSettings(prefill_tokens=32, decode_tokens=8, threads=2)
 
 
 def test_a_file_against_itself_has_no_divergence(quants: dict[str, Path]) -> None:
     store = FigureStore()
-    outcome = Measurement(quants["Q4_1"], [], [quants["Q4_1"]], SETTINGS, store).run()
+    progress: list[tuple[int, int]] = []
+    outcome = Measurement(quants["Q4_1"], [], [quants["Q4_1"]], KL_DEFAULTS, store).run(
+        lambda done, total: progress.append((done, total))
+    )
     assert outcome.errors == ()
-    kl = store.kl(quants["Q4_1"], quants["Q4_1"], SETTINGS)
+    kl = store.kl(quants["Q4_1"], quants["Q4_1"], KL_DEFAULTS)
     assert kl is not None
-    assert kl["positions"] == 2 * 63
+    assert kl["chunks"] == KL_DEFAULTS.chunks == 4  # the key's x4 is what was scored
+    assert kl["positions"] == 4 * 127
+    assert progress[-1] == (2 * 4 * 256, 2 * 4 * 256)  # the reference's pass and the file's
     # Only the reference's 16-bit rounding of its log-probabilities is left.
     assert abs(kl["kl_mean"]) < 1e-4
     assert kl["same_top"] == 1.0
@@ -94,9 +93,55 @@ def test_the_library_groups_quantizations_of_one_model(quants: dict[str, Path]) 
     assert sorted(f.quantization for f in groups[0].files) == ["Q4_0", "Q4_1", "Q8_0"]
 
 
+def test_speed_is_kept_per_settings(tmp_path: Path) -> None:
+    model = tmp_path / "model.gguf"
+    model.write_bytes(b"GGUF")
+    store = FigureStore()
+    store.put("bench", model, {"prefill_tok_s": 1.0, "decode_tok_s": 1.0}, settings=SETTINGS)
+    assert store.bench(model, SETTINGS) is not None
+    # One thread is not this computer's speed: a run with other settings does not answer for it.
+    assert store.bench(model, MeasureSettings(prefill_tokens=32, decode_tokens=8, threads=1)) is None
+    assert store.bench(model, MeasureSettings()) is None
+
+
+def test_a_damaged_store_is_set_aside_not_overwritten(tmp_path: Path) -> None:
+    model = tmp_path / "model.gguf"
+    model.write_bytes(b"GGUF")
+    store = FigureStore()
+    store.path.parent.mkdir(parents=True, exist_ok=True)
+    store.path.write_text('{"version": 1, "bench": {', encoding="utf-8")
+    store.put("bench", model, {"prefill_tok_s": 1.0, "decode_tok_s": 1.0}, settings=SETTINGS)
+    damaged = store.path.with_name(store.path.name + ".damaged")
+    assert damaged.read_text(encoding="utf-8") == '{"version": 1, "bench": {'
+    assert store.bench(model, SETTINGS) is not None
+    assert [p.name for p in store.path.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
 def test_stop_ends_the_child(quants: dict[str, Path]) -> None:
     measurement = Measurement(quants["Q8_0"], [quants["Q4_0"]], [quants["Q4_0"]], SETTINGS)
     measurement.stop()  # asked before it starts: the child is ended at once
     outcome = measurement.run()
     assert outcome.stopped
     assert outcome.measured == 0
+
+
+def test_stop_mid_run_ends_the_child_and_removes_its_temporary_files(quants: dict[str, Path]) -> None:
+    measurement = Measurement(quants["Q8_0"], [], [quants["Q4_0"]], SETTINGS)
+    seen: list[tuple[int, int]] = []
+    scratch: list[Path] = []
+
+    def on_progress(done: int, total: int) -> None:
+        if not seen:  # the reference's first chunk is read: its log-probabilities are on disk
+            assert measurement.scratch is not None
+            scratch.append(measurement.scratch)
+            assert any(measurement.scratch.iterdir())
+            measurement.stop()
+        seen.append((done, total))
+
+    outcome = measurement.run(on_progress)
+    assert seen
+    assert outcome.stopped
+    assert outcome.measured == 0
+    assert not [p for p in multiprocessing.active_children() if p.is_alive()]
+    assert scratch
+    assert not scratch[0].exists()
