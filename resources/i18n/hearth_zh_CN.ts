@@ -568,57 +568,57 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="264"/>
+        <location filename="../../app/controllers/chat_controller.py" line="265"/>
         <source>There is no model on this computer to ask; download one in Models.</source>
         <translation>这台电脑上没有可以询问的模型；请到“模型”下载一个。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="268"/>
+        <location filename="../../app/controllers/chat_controller.py" line="269"/>
         <source>Another answer is still being written; ask the model on this computer when it ends.</source>
         <translation>另一条回答还在生成中；请等它结束后，再改问这台电脑上的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="523"/>
+        <location filename="../../app/controllers/chat_controller.py" line="524"/>
         <source>“{title}”</source>
         <translation>“{title}”</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="524"/>
+        <location filename="../../app/controllers/chat_controller.py" line="525"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="526"/>
+        <location filename="../../app/controllers/chat_controller.py" line="527"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同时在这里提问。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="528"/>
+        <location filename="../../app/controllers/chat_controller.py" line="529"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 个对话中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="620"/>
+        <location filename="../../app/controllers/chat_controller.py" line="621"/>
         <source>Copied.</source>
         <translation>已复制。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="748"/>
+        <location filename="../../app/controllers/chat_controller.py" line="750"/>
         <source>Ask the model on this computer instead</source>
         <translation>改问这台电脑上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="752"/>
+        <location filename="../../app/controllers/chat_controller.py" line="754"/>
         <source>Always do this in this conversation</source>
         <translation>在这个对话中始终这样做</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="758"/>
+        <location filename="../../app/controllers/chat_controller.py" line="760"/>
         <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
         <translation>当 {engine} 没有响应时，Hearth 会自动改问这台电脑上的模型，并在回答下方注明；下一个问题仍会先尝试 {engine}。中途被切断的回答则保持原样。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="726"/>
+        <location filename="../../app/controllers/chat_controller.py" line="728"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前为止的文字会保留；下一条消息将启动新的引擎。</translation>
     </message>
@@ -2876,99 +2876,99 @@
         <translation>估算于</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="120"/>
+        <location filename="../../app/models/hub_view.py" line="125"/>
         <source>About {size} MB</source>
         <translation>约 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="122"/>
+        <location filename="../../app/models/hub_view.py" line="127"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推荐的小型模型。选一个查看它的文件，或直接搜索。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="141"/>
+        <location filename="../../app/models/hub_view.py" line="146"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="150"/>
+        <location filename="../../app/models/hub_view.py" line="155"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="151"/>
+        <location filename="../../app/models/hub_view.py" line="156"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下载 · {likes} 个赞{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="158"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 个模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="158"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>No GGUF models found.</source>
         <translation>没有找到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="176"/>
+        <location filename="../../app/models/hub_view.py" line="181"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在读取 {repo} 的文件…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="185"/>
+        <location filename="../../app/models/hub_view.py" line="190"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="189"/>
+        <location filename="../../app/models/hub_view.py" line="194"/>
         <source> ({n} parts)</source>
         <translation>（{n} 个部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="196"/>
+        <location filename="../../app/models/hub_view.py" line="201"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 个模型文件。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>tight</source>
         <translation>有点紧</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="262"/>
+        <location filename="../../app/models/hub_view.py" line="267"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下载队列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="269"/>
+        <location filename="../../app/models/hub_view.py" line="274"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 访问令牌</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="270"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>粘贴 huggingface.co/settings/tokens 的读取令牌（留空则移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="276"/>
+        <location filename="../../app/models/hub_view.py" line="281"/>
         <source>Token saved.</source>
         <translation>令牌已保存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="276"/>
+        <location filename="../../app/models/hub_view.py" line="281"/>
         <source>Token removed.</source>
         <translation>令牌已移除。</translation>
     </message>
@@ -3006,147 +3006,147 @@
         <translation>列出你某个文件夹里的模型，不复制文件。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="114"/>
         <source>comes with Hearth</source>
         <translation>Hearth 自带</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="115"/>
         <source>downloaded or imported</source>
         <translation>已下载或导入</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="116"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 缓存</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="117"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="118"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="113"/>
+        <location filename="../../app/models/library_view.py" line="119"/>
         <source>your folder</source>
         <translation>你的文件夹</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="130"/>
         <source>Architecture</source>
         <translation>架构</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="131"/>
         <source>Parameters</source>
         <translation>参数量</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="126"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="134"/>
         <source>Trained context</source>
         <translation>训练时的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="129"/>
+        <location filename="../../app/models/library_view.py" line="135"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="138"/>
         <source>Chat format</source>
         <translation>对话格式</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="133"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>in the file</source>
         <translation>文件自带</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="133"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>none (a default is used)</source>
         <translation>没有（使用默认格式）</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="136"/>
+        <location filename="../../app/models/library_view.py" line="142"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="138"/>
+        <location filename="../../app/models/library_view.py" line="144"/>
         <source> · {n} parts</source>
         <translation> · {n} 个部分</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="146"/>
         <source>License</source>
         <translation>许可证</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="147"/>
         <source>Where</source>
         <translation>来源</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="142"/>
+        <location filename="../../app/models/library_view.py" line="148"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="158"/>
+        <location filename="../../app/models/library_view.py" line="164"/>
         <source>Delete…</source>
         <translation>删除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="158"/>
+        <location filename="../../app/models/library_view.py" line="164"/>
         <source>Remove from list…</source>
         <translation>从列表移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="171"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要从这台电脑删除 {name} 吗？可释放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="173"/>
+        <location filename="../../app/models/library_view.py" line="179"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要从列表移除 {name} 吗？文件会留在原处。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="175"/>
+        <location filename="../../app/models/library_view.py" line="181"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>Import a model</source>
         <translation>导入模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="187"/>
+        <location filename="../../app/models/library_view.py" line="193"/>
         <source>Importing {name}…</source>
         <translation>正在导入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="193"/>
+        <location filename="../../app/models/library_view.py" line="199"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型库中。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="202"/>
+        <location filename="../../app/models/library_view.py" line="208"/>
         <source>Add a folder of models</source>
         <translation>添加模型文件夹</translation>
     </message>
@@ -4199,33 +4199,33 @@
         <translation>{quant}：{size} MB，KL {kl}，{speed} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="88"/>
-        <source>Drift from the best file (KL divergence) by file size</source>
-        <translation>与最佳文件的偏差（KL 散度），按文件大小</translation>
+        <location filename="../../app/models/quant_compare_chart.py" line="90"/>
+        <source>KL divergence from the reference (most precise file) by file size</source>
+        <translation>与基准文件（最精确的文件）的 KL 散度，按文件大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="103"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="106"/>
         <source>{n} MB</source>
         <translation>{n} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="107"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="110"/>
         <source>file size</source>
         <translation>文件大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="119"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
         <source>below the dashed line (0.01): hard to notice</source>
         <translation>虚线（0.01）以下：难以察觉</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
-        <location filename="../../app/models/quant_compare_chart.py" line="149"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="125"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="152"/>
         <source>Not measured yet</source>
         <translation>尚未测量</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="145"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="148"/>
         <source>Writing speed on this computer (tokens per second)</source>
         <translation>在这台电脑上的生成速度（每秒 token 数）</translation>
     </message>
@@ -4233,202 +4233,207 @@
 <context>
     <name>QuantCompareView</name>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="46"/>
+        <location filename="../../app/models/quant_compare_view.py" line="47"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="48"/>
+        <location filename="../../app/models/quant_compare_view.py" line="49"/>
         <source>Context for the memory column</source>
         <translation>“内存”列使用的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="50"/>
+        <location filename="../../app/models/quant_compare_view.py" line="51"/>
         <source>{n} tokens</source>
         <translation>{n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="52"/>
+        <location filename="../../app/models/quant_compare_view.py" line="53"/>
         <source>Measure</source>
         <translation>测量</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="54"/>
-        <source>Measure speed and drift of the files not measured yet, on this computer (a few seconds a file).</source>
-        <translation>在这台电脑上测量还没测过的文件的速度与偏差（每个文件约需几秒）。</translation>
+        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <source>Measure speed and drift of the files not measured yet, on this computer. The larger the files, the longer it takes: seconds for a small model, minutes for one of several GB.</source>
+        <translation>在这台电脑上测量还没测过的文件的速度与偏差。文件越大，用时越久：小模型几秒，几 GB 的模型要几分钟。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <location filename="../../app/models/quant_compare_view.py" line="60"/>
         <source>Measure again</source>
         <translation>重新测量</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="57"/>
+        <location filename="../../app/models/quant_compare_view.py" line="61"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="70"/>
+        <location filename="../../app/models/quant_compare_view.py" line="74"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="71"/>
+        <location filename="../../app/models/quant_compare_view.py" line="75"/>
         <source>File size</source>
         <translation>文件大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="72"/>
+        <location filename="../../app/models/quant_compare_view.py" line="76"/>
         <source>Memory</source>
         <translation>内存</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="73"/>
+        <location filename="../../app/models/quant_compare_view.py" line="77"/>
         <source>Reading
 (tok/s)</source>
         <translation>读取
 （token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="74"/>
+        <location filename="../../app/models/quant_compare_view.py" line="78"/>
         <source>Writing
 (tok/s)</source>
         <translation>生成
 （token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="75"/>
+        <location filename="../../app/models/quant_compare_view.py" line="79"/>
         <source>KL divergence
 (mean)</source>
         <translation>KL 散度
 （平均）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="76"/>
+        <location filename="../../app/models/quant_compare_view.py" line="80"/>
         <source>KL divergence
 (99 %)</source>
         <translation>KL 散度
 （99%）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="77"/>
+        <location filename="../../app/models/quant_compare_view.py" line="81"/>
         <source>Same top
 token</source>
         <translation>首选 token
 相同</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="78"/>
+        <location filename="../../app/models/quant_compare_view.py" line="82"/>
         <source>Drift</source>
         <translation>偏差</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="84"/>
+        <location filename="../../app/models/quant_compare_view.py" line="88"/>
         <source>What the model needs loaded, at the context chosen above (an estimate).</source>
         <translation>以上方选择的上下文加载模型时所需的内存（估计值）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="85"/>
+        <location filename="../../app/models/quant_compare_view.py" line="89"/>
         <source>Prefill: how fast the model reads your prompt, measured here.</source>
         <translation>预填充：模型读取提示的速度，在这台电脑上测量。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="86"/>
+        <location filename="../../app/models/quant_compare_view.py" line="90"/>
         <source>Decode: how fast the model writes its answer, measured here.</source>
         <translation>解码：模型生成回答的速度，在这台电脑上测量。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="87"/>
-        <source>How far this file&apos;s next-word probabilities drift from the best file&apos;s, on average.</source>
-        <translation>这个文件对下一个词的概率，平均与最佳文件相差多少。</translation>
+        <location filename="../../app/models/quant_compare_view.py" line="92"/>
+        <source>How far this file&apos;s next-word probabilities drift from the reference&apos;s (the most precise file), on average.</source>
+        <translation>这个文件对下一个词的概率，平均与基准文件（最精确的文件）相差多少。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="88"/>
+        <location filename="../../app/models/quant_compare_view.py" line="97"/>
+        <source>How often this file&apos;s most likely next word is the same as the reference&apos;s (the most precise file).</source>
+        <translation>这个文件最可能的下一个词，有多大比例与基准文件（最精确的文件）相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="114"/>
+        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the reference (the most precise file here), over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
+        <translation>每个文件都是同一个模型，只是每个权重用更少或更多的位存储。较小的文件加载更快、需要的内存更少，通常生成得也更快，但回答会偏离原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以基准文件（这里最精确的文件）为准，在同一段文本上测量这种偏差：低于 0.01 难以察觉，0.05 以内是轻微，超过 0.1 回答常常会改变。&lt;b&gt;首选 token 相同&lt;/b&gt;是指两个文件有多大比例会选出相同的下一个词。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="193"/>
+        <source> (reference)</source>
+        <translation>（基准）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="95"/>
         <source>The drift at the worst 1 % of places in the text.</source>
         <translation>文本中最差的 1% 位置上的偏差。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="89"/>
-        <source>How often this file&apos;s most likely next word is the best file&apos;s.</source>
-        <translation>这个文件最可能的下一个词，有多大比例与最佳文件相同。</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="105"/>
-        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the most precise file here, over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
-        <translation>每个文件都是同一个模型，只是每个权重用更少或更多的位存储。较小的文件加载更快、需要的内存更少，通常生成得也更快，但回答会偏离原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以这里最精确的文件为基准，在同一段文本上测量这种偏差：低于 0.01 难以察觉，0.05 以内是轻微，超过 0.1 回答常常会改变。&lt;b&gt;首选 token 相同&lt;/b&gt;是指两个文件有多大比例会选出相同的下一个词。</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="116"/>
+        <location filename="../../app/models/quant_compare_view.py" line="126"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="118"/>
+        <location filename="../../app/models/quant_compare_view.py" line="128"/>
         <source>Memory at:</source>
         <translation>内存估算：</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="161"/>
+        <location filename="../../app/models/quant_compare_view.py" line="171"/>
         <source>None of your models is here in more than one quantization. Download another quantization of a model (for example Q8_0 beside Q4_K_M) to compare them.</source>
         <translation>你的模型中，没有任何一个有一种以上的量化等级。请再下载某个模型的另一种量化等级（例如在 Q4_K_M 之外再下载 Q8_0），就能比较它们。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="183"/>
-        <source> (best)</source>
-        <translation>（最佳）</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="222"/>
+        <location filename="../../app/models/quant_compare_view.py" line="232"/>
         <source>the reference</source>
         <translation>基准</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="225"/>
+        <location filename="../../app/models/quant_compare_view.py" line="235"/>
         <source>not measured</source>
         <translation>未测量</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="227"/>
+        <location filename="../../app/models/quant_compare_view.py" line="237"/>
         <source>hard to notice</source>
         <translation>难以察觉</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="229"/>
+        <location filename="../../app/models/quant_compare_view.py" line="239"/>
         <source>slight</source>
         <translation>轻微</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="231"/>
+        <location filename="../../app/models/quant_compare_view.py" line="241"/>
         <source>noticeable</source>
         <translation>明显</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="232"/>
+        <location filename="../../app/models/quant_compare_view.py" line="242"/>
         <source>large: answers often change</source>
         <translation>很大：回答常会改变</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="241"/>
+        <location filename="../../app/models/quant_compare_view.py" line="251"/>
         <source>Every file is measured. Use Measure again to measure them anew.</source>
         <translation>所有文件都已测量过。点“重新测量”可以重新测一次。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="245"/>
+        <location filename="../../app/models/quant_compare_view.py" line="255"/>
         <source>Measuring {name}…</source>
         <translation>正在测量 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="265"/>
+        <location filename="../../app/models/quant_compare_view.py" line="275"/>
         <source>Stopped. The figures measured so far are kept.</source>
         <translation>已停止。目前已测量的数字都会保留。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="268"/>
+        <location filename="../../app/models/quant_compare_view.py" line="279"/>
+        <source>Some figures could not be measured. {file}: {problem}</source>
+        <translation>有些数字无法测量。{file}：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="283"/>
         <source>Some figures could not be measured: {problem}</source>
         <translation>有些数字无法测量：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="271"/>
+        <location filename="../../app/models/quant_compare_view.py" line="286"/>
         <source>Measured on this computer; kept for next time.</source>
         <translation>已在这台电脑上测量，并保留供下次使用。</translation>
     </message>
@@ -5013,67 +5018,67 @@ Ollama API：{base}/api</translation>
         <translation>立即关闭导览（Esc）；之后不会再出现。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="143"/>
+        <location filename="../../app/learn/tour.py" line="141"/>
         <source>Ask anything here</source>
         <translation>在这里问任何问题</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="145"/>
+        <location filename="../../app/learn/tour.py" line="143"/>
         <source>Type your question and press Enter, or Send. The answer appears above as the model writes it; Esc stops it.</source>
         <translation>输入你的问题，然后按 Enter 或“发送”。模型生成回答时，回答会显示在上方；按 Esc 可以停止。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="152"/>
+        <location filename="../../app/learn/tour.py" line="150"/>
         <source>Choose the model</source>
         <translation>选择模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="154"/>
+        <location filename="../../app/learn/tour.py" line="152"/>
         <source>This is the model that answers. Models… finds more to download: small ones answer quickly, larger ones know more.</source>
         <translation>这是负责回答的模型。“模型…”可以找到更多可下载的模型：小模型回答得快，大模型懂得更多。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="161"/>
+        <location filename="../../app/learn/tour.py" line="159"/>
         <source>Watch it work</source>
         <translation>看看它如何工作</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="163"/>
+        <location filename="../../app/learn/tour.py" line="161"/>
         <source>The Performance panel shows, live, how long you waited for the first word, how fast the model reads and writes, and the memory it uses. Each ? explains its figure in plain words.</source>
         <translation>“性能”面板会实时显示你等了多久才看到第一个字、模型读取和生成的速度，以及它占用的内存。每个“?”都会用通俗的语言解释旁边的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="170"/>
+        <location filename="../../app/learn/tour.py" line="168"/>
         <source>Learn what the numbers mean</source>
         <translation>了解这些数字的含义</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="172"/>
+        <location filename="../../app/learn/tour.py" line="170"/>
         <source>This page explains every figure with your own last answer as the example. It is also under F1 at any time.</source>
         <translation>这个页面会以你上一次的回答为例，解释每一个数字。随时按 F1 也能打开它。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="179"/>
+        <location filename="../../app/learn/tour.py" line="177"/>
         <source>Your data stays here</source>
         <translation>你的数据留在这里</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="181"/>
+        <location filename="../../app/learn/tour.py" line="179"/>
         <source>The Privacy tab shows what stays on this computer and what, if anything, is sent elsewhere, and lets you delete it all.</source>
         <translation>“隐私”选项卡会告诉你哪些数据留在这台电脑上、哪些（如果有的话）会发送到别处，也能让你把它们全部删除。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="217"/>
+        <location filename="../../app/learn/tour.py" line="223"/>
         <source>{n} of {total}</source>
         <translation>{n}/{total}</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="221"/>
+        <location filename="../../app/learn/tour.py" line="227"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="221"/>
+        <location filename="../../app/learn/tour.py" line="227"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>

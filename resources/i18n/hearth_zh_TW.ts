@@ -568,57 +568,57 @@
 <context>
     <name>ChatController</name>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="264"/>
+        <location filename="../../app/controllers/chat_controller.py" line="265"/>
         <source>There is no model on this computer to ask; download one in Models.</source>
         <translation>這台電腦上沒有可以詢問的模型；請到「模型」下載一個。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="268"/>
+        <location filename="../../app/controllers/chat_controller.py" line="269"/>
         <source>Another answer is still being written; ask the model on this computer when it ends.</source>
         <translation>另一則回答還在產生中；請等它結束後，再改問這台電腦上的模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="523"/>
+        <location filename="../../app/controllers/chat_controller.py" line="524"/>
         <source>“{title}”</source>
         <translation>「{title}」</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="524"/>
+        <location filename="../../app/controllers/chat_controller.py" line="525"/>
         <source>, </source>
         <translation>、</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="526"/>
+        <location filename="../../app/controllers/chat_controller.py" line="527"/>
         <source>Still answering in {titles}; you can ask here meanwhile.</source>
         <translation>仍在 {titles} 中回答；你可以同時在這裡提問。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="528"/>
+        <location filename="../../app/controllers/chat_controller.py" line="529"/>
         <source>Still answering in {count} other conversations: {titles}.</source>
         <translation>仍在另外 {count} 個對話中回答：{titles}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="620"/>
+        <location filename="../../app/controllers/chat_controller.py" line="621"/>
         <source>Copied.</source>
         <translation>已複製。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="748"/>
+        <location filename="../../app/controllers/chat_controller.py" line="750"/>
         <source>Ask the model on this computer instead</source>
         <translation>改問這台電腦上的模型</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="752"/>
+        <location filename="../../app/controllers/chat_controller.py" line="754"/>
         <source>Always do this in this conversation</source>
         <translation>在這個對話中一律這樣做</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="758"/>
+        <location filename="../../app/controllers/chat_controller.py" line="760"/>
         <source>When {engine} gives no answer, Hearth asks the model on this computer by itself and says so under the answer; the next question tries {engine} again. An answer cut partway is kept as it is.</source>
         <translation>當 {engine} 沒有回應時，Hearth 會自動改問這台電腦上的模型，並在回答下方註明；下一個問題仍會先試 {engine}。中途被切斷的回答則保持原樣。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/chat_controller.py" line="726"/>
+        <location filename="../../app/controllers/chat_controller.py" line="728"/>
         <source>The text so far is kept; your next message starts a fresh engine.</source>
         <translation>目前為止的文字會保留；下一則訊息會啟動新的引擎。</translation>
     </message>
@@ -2876,99 +2876,99 @@
         <translation>估算於</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="120"/>
+        <location filename="../../app/models/hub_view.py" line="125"/>
         <source>About {size} MB</source>
         <translation>約 {size} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="122"/>
+        <location filename="../../app/models/hub_view.py" line="127"/>
         <source>Suggested small models. Pick one to see its files, or search.</source>
         <translation>推薦的小型模型。選一個查看它的檔案，或直接搜尋。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="141"/>
+        <location filename="../../app/models/hub_view.py" line="146"/>
         <source>Searching…</source>
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="150"/>
+        <location filename="../../app/models/hub_view.py" line="155"/>
         <source> · gated: needs your token</source>
         <translation> · 受限：需要你的權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="151"/>
+        <location filename="../../app/models/hub_view.py" line="156"/>
         <source>{repo}
 {downloads} downloads · {likes} likes{gated}</source>
         <translation>{repo}
 {downloads} 次下載 · {likes} 個讚{gated}</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="158"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>{n} models found.</source>
         <translation>找到 {n} 個模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="158"/>
+        <location filename="../../app/models/hub_view.py" line="163"/>
         <source>No GGUF models found.</source>
         <translation>找不到 GGUF 模型。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="176"/>
+        <location filename="../../app/models/hub_view.py" line="181"/>
         <source>Reading the files of {repo}…</source>
         <translation>正在讀取 {repo} 的檔案…</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="185"/>
+        <location filename="../../app/models/hub_view.py" line="190"/>
         <source>other</source>
         <translation>其他</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="189"/>
+        <location filename="../../app/models/hub_view.py" line="194"/>
         <source> ({n} parts)</source>
         <translation>（{n} 個部分）</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="196"/>
+        <location filename="../../app/models/hub_view.py" line="201"/>
         <source>{repo}: {n} model files.</source>
         <translation>{repo}：{n} 個模型檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>fits</source>
         <translation>裝得下</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>tight</source>
         <translation>有點緊</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="237"/>
+        <location filename="../../app/models/hub_view.py" line="242"/>
         <source>too big</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="262"/>
+        <location filename="../../app/models/hub_view.py" line="267"/>
         <source>{name} is in the download queue.</source>
         <translation>{name} 已加入下載佇列。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="269"/>
+        <location filename="../../app/models/hub_view.py" line="274"/>
         <source>Hugging Face access token</source>
         <translation>Hugging Face 存取權杖</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="270"/>
+        <location filename="../../app/models/hub_view.py" line="275"/>
         <source>Paste a read token from huggingface.co/settings/tokens (leave empty to remove it):</source>
         <translation>貼上 huggingface.co/settings/tokens 的讀取權杖（留空則移除）：</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="276"/>
+        <location filename="../../app/models/hub_view.py" line="281"/>
         <source>Token saved.</source>
         <translation>權杖已儲存。</translation>
     </message>
     <message>
-        <location filename="../../app/models/hub_view.py" line="276"/>
+        <location filename="../../app/models/hub_view.py" line="281"/>
         <source>Token removed.</source>
         <translation>權杖已移除。</translation>
     </message>
@@ -3006,147 +3006,147 @@
         <translation>列出你某個資料夾裡的模型，不複製檔案。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="108"/>
+        <location filename="../../app/models/library_view.py" line="114"/>
         <source>comes with Hearth</source>
         <translation>Hearth 內建</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="109"/>
+        <location filename="../../app/models/library_view.py" line="115"/>
         <source>downloaded or imported</source>
         <translation>已下載或匯入</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="110"/>
+        <location filename="../../app/models/library_view.py" line="116"/>
         <source>Hugging Face cache</source>
         <translation>Hugging Face 快取</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="111"/>
+        <location filename="../../app/models/library_view.py" line="117"/>
         <source>LM Studio</source>
         <translation>LM Studio</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="112"/>
+        <location filename="../../app/models/library_view.py" line="118"/>
         <source>GPT4All</source>
         <translation>GPT4All</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="113"/>
+        <location filename="../../app/models/library_view.py" line="119"/>
         <source>your folder</source>
         <translation>你的資料夾</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="124"/>
+        <location filename="../../app/models/library_view.py" line="130"/>
         <source>Architecture</source>
         <translation>架構</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="125"/>
+        <location filename="../../app/models/library_view.py" line="131"/>
         <source>Parameters</source>
         <translation>參數量</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="126"/>
+        <location filename="../../app/models/library_view.py" line="132"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="128"/>
+        <location filename="../../app/models/library_view.py" line="134"/>
         <source>Trained context</source>
         <translation>訓練時的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="129"/>
+        <location filename="../../app/models/library_view.py" line="135"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="132"/>
+        <location filename="../../app/models/library_view.py" line="138"/>
         <source>Chat format</source>
         <translation>對話格式</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="133"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>in the file</source>
         <translation>檔案內附</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="133"/>
+        <location filename="../../app/models/library_view.py" line="139"/>
         <source>none (a default is used)</source>
         <translation>沒有（使用預設格式）</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="136"/>
+        <location filename="../../app/models/library_view.py" line="142"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="138"/>
+        <location filename="../../app/models/library_view.py" line="144"/>
         <source> · {n} parts</source>
         <translation> · {n} 個部分</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="140"/>
+        <location filename="../../app/models/library_view.py" line="146"/>
         <source>License</source>
         <translation>授權條款</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="141"/>
+        <location filename="../../app/models/library_view.py" line="147"/>
         <source>Where</source>
         <translation>來源</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="142"/>
+        <location filename="../../app/models/library_view.py" line="148"/>
         <source>File</source>
         <translation>檔案</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="158"/>
+        <location filename="../../app/models/library_view.py" line="164"/>
         <source>Delete…</source>
         <translation>刪除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="158"/>
+        <location filename="../../app/models/library_view.py" line="164"/>
         <source>Remove from list…</source>
         <translation>從清單移除…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="171"/>
+        <location filename="../../app/models/library_view.py" line="177"/>
         <source>Delete {name} from this computer? This frees {size}.</source>
         <translation>要從這台電腦刪除 {name} 嗎？可釋放 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="173"/>
+        <location filename="../../app/models/library_view.py" line="179"/>
         <source>Remove {name} from the list? The file stays where it is.</source>
         <translation>要從清單移除 {name} 嗎？檔案會留在原處。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="175"/>
+        <location filename="../../app/models/library_view.py" line="181"/>
         <source>Remove model</source>
         <translation>移除模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>Import a model</source>
         <translation>匯入模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="182"/>
+        <location filename="../../app/models/library_view.py" line="188"/>
         <source>GGUF models (*.gguf)</source>
         <translation>GGUF 模型 (*.gguf)</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="187"/>
+        <location filename="../../app/models/library_view.py" line="193"/>
         <source>Importing {name}…</source>
         <translation>正在匯入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="193"/>
+        <location filename="../../app/models/library_view.py" line="199"/>
         <source>{name} is in your library.</source>
         <translation>{name} 已在你的模型庫中。</translation>
     </message>
     <message>
-        <location filename="../../app/models/library_view.py" line="202"/>
+        <location filename="../../app/models/library_view.py" line="208"/>
         <source>Add a folder of models</source>
         <translation>加入模型資料夾</translation>
     </message>
@@ -4199,33 +4199,33 @@
         <translation>{quant}：{size} MB，KL {kl}，{speed} token/秒</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="88"/>
-        <source>Drift from the best file (KL divergence) by file size</source>
-        <translation>與最佳檔案的偏差（KL 散度），依檔案大小</translation>
+        <location filename="../../app/models/quant_compare_chart.py" line="90"/>
+        <source>KL divergence from the reference (most precise file) by file size</source>
+        <translation>與基準檔案（最精確的檔案）的 KL 散度，依檔案大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="103"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="106"/>
         <source>{n} MB</source>
         <translation>{n} MB</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="107"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="110"/>
         <source>file size</source>
         <translation>檔案大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="119"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
         <source>below the dashed line (0.01): hard to notice</source>
         <translation>虛線（0.01）以下：難以察覺</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="122"/>
-        <location filename="../../app/models/quant_compare_chart.py" line="149"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="125"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="152"/>
         <source>Not measured yet</source>
         <translation>尚未量測</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_chart.py" line="145"/>
+        <location filename="../../app/models/quant_compare_chart.py" line="148"/>
         <source>Writing speed on this computer (tokens per second)</source>
         <translation>在這台電腦上的產生速度（每秒 token 數）</translation>
     </message>
@@ -4233,202 +4233,207 @@
 <context>
     <name>QuantCompareView</name>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="46"/>
+        <location filename="../../app/models/quant_compare_view.py" line="47"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="48"/>
+        <location filename="../../app/models/quant_compare_view.py" line="49"/>
         <source>Context for the memory column</source>
         <translation>「記憶體」欄使用的上下文</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="50"/>
+        <location filename="../../app/models/quant_compare_view.py" line="51"/>
         <source>{n} tokens</source>
         <translation>{n} 個 token</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="52"/>
+        <location filename="../../app/models/quant_compare_view.py" line="53"/>
         <source>Measure</source>
         <translation>量測</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="54"/>
-        <source>Measure speed and drift of the files not measured yet, on this computer (a few seconds a file).</source>
-        <translation>在這台電腦上量測還沒量過的檔案的速度與偏差（每個檔案約需幾秒）。</translation>
+        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <source>Measure speed and drift of the files not measured yet, on this computer. The larger the files, the longer it takes: seconds for a small model, minutes for one of several GB.</source>
+        <translation>在這台電腦上量測還沒量過的檔案的速度與偏差。檔案越大，花的時間越久：小模型幾秒，數 GB 的模型要幾分鐘。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="56"/>
+        <location filename="../../app/models/quant_compare_view.py" line="60"/>
         <source>Measure again</source>
         <translation>重新量測</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="57"/>
+        <location filename="../../app/models/quant_compare_view.py" line="61"/>
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="70"/>
+        <location filename="../../app/models/quant_compare_view.py" line="74"/>
         <source>Quantization</source>
         <translation>量化</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="71"/>
+        <location filename="../../app/models/quant_compare_view.py" line="75"/>
         <source>File size</source>
         <translation>檔案大小</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="72"/>
+        <location filename="../../app/models/quant_compare_view.py" line="76"/>
         <source>Memory</source>
         <translation>記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="73"/>
+        <location filename="../../app/models/quant_compare_view.py" line="77"/>
         <source>Reading
 (tok/s)</source>
         <translation>讀取
 （token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="74"/>
+        <location filename="../../app/models/quant_compare_view.py" line="78"/>
         <source>Writing
 (tok/s)</source>
         <translation>產生
 （token/秒）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="75"/>
+        <location filename="../../app/models/quant_compare_view.py" line="79"/>
         <source>KL divergence
 (mean)</source>
         <translation>KL 散度
 （平均）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="76"/>
+        <location filename="../../app/models/quant_compare_view.py" line="80"/>
         <source>KL divergence
 (99 %)</source>
         <translation>KL 散度
 （99%）</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="77"/>
+        <location filename="../../app/models/quant_compare_view.py" line="81"/>
         <source>Same top
 token</source>
         <translation>首選 token
 相同</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="78"/>
+        <location filename="../../app/models/quant_compare_view.py" line="82"/>
         <source>Drift</source>
         <translation>偏差</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="84"/>
+        <location filename="../../app/models/quant_compare_view.py" line="88"/>
         <source>What the model needs loaded, at the context chosen above (an estimate).</source>
         <translation>以上方選擇的上下文載入模型時所需的記憶體（估計值）。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="85"/>
+        <location filename="../../app/models/quant_compare_view.py" line="89"/>
         <source>Prefill: how fast the model reads your prompt, measured here.</source>
         <translation>預填：模型讀取提示的速度，在這台電腦上量測。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="86"/>
+        <location filename="../../app/models/quant_compare_view.py" line="90"/>
         <source>Decode: how fast the model writes its answer, measured here.</source>
         <translation>解碼：模型產生回答的速度，在這台電腦上量測。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="87"/>
-        <source>How far this file&apos;s next-word probabilities drift from the best file&apos;s, on average.</source>
-        <translation>這個檔案對下一個字詞的機率，平均與最佳檔案相差多少。</translation>
+        <location filename="../../app/models/quant_compare_view.py" line="92"/>
+        <source>How far this file&apos;s next-word probabilities drift from the reference&apos;s (the most precise file), on average.</source>
+        <translation>這個檔案對下一個字詞的機率，平均與基準檔案（最精確的檔案）相差多少。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="88"/>
+        <location filename="../../app/models/quant_compare_view.py" line="97"/>
+        <source>How often this file&apos;s most likely next word is the same as the reference&apos;s (the most precise file).</source>
+        <translation>這個檔案最可能的下一個字詞，有多常與基準檔案（最精確的檔案）相同。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="114"/>
+        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the reference (the most precise file here), over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
+        <translation>每個檔案都是同一個模型，只是每個權重用較少或較多的位元儲存。較小的檔案載入較快、需要的記憶體較少，通常產生得也較快，但回答會偏離原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以基準檔案（這裡最精確的檔案）為準，在同一段文字上量測這種偏差：低於 0.01 難以察覺，0.05 以內是輕微，超過 0.1 回答常常會改變。&lt;b&gt;首選 token 相同&lt;/b&gt;是指兩個檔案有多常會選出相同的下一個字詞。</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="193"/>
+        <source> (reference)</source>
+        <translation>（基準）</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="95"/>
         <source>The drift at the worst 1 % of places in the text.</source>
         <translation>文字中最差的 1% 位置上的偏差。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="89"/>
-        <source>How often this file&apos;s most likely next word is the best file&apos;s.</source>
-        <translation>這個檔案最可能的下一個字詞，有多常與最佳檔案相同。</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="105"/>
-        <source>Each file is the same model stored with fewer or more bits per weight. Smaller files load faster, need less memory and usually write faster, but their answers drift from the original. &lt;b&gt;KL divergence&lt;/b&gt; measures that drift against the most precise file here, over the same text: below 0.01 is hard to notice, up to 0.05 is slight, above 0.1 the answers often change. &lt;b&gt;Same top token&lt;/b&gt; is how often both files would pick the same next word.</source>
-        <translation>每個檔案都是同一個模型，只是每個權重用較少或較多的位元儲存。較小的檔案載入較快、需要的記憶體較少，通常產生得也較快，但回答會偏離原始模型。&lt;b&gt;KL 散度&lt;/b&gt;以這裡最精確的檔案為基準，在同一段文字上量測這種偏差：低於 0.01 難以察覺，0.05 以內是輕微，超過 0.1 回答常常會改變。&lt;b&gt;首選 token 相同&lt;/b&gt;是指兩個檔案有多常會選出相同的下一個字詞。</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="116"/>
+        <location filename="../../app/models/quant_compare_view.py" line="126"/>
         <source>Model:</source>
         <translation>模型：</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="118"/>
+        <location filename="../../app/models/quant_compare_view.py" line="128"/>
         <source>Memory at:</source>
         <translation>記憶體估算：</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="161"/>
+        <location filename="../../app/models/quant_compare_view.py" line="171"/>
         <source>None of your models is here in more than one quantization. Download another quantization of a model (for example Q8_0 beside Q4_K_M) to compare them.</source>
         <translation>你的模型中，沒有任何一個有一種以上的量化等級。請再下載某個模型的另一種量化等級（例如在 Q4_K_M 之外再下載 Q8_0），就能比較它們。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="183"/>
-        <source> (best)</source>
-        <translation>（最佳）</translation>
-    </message>
-    <message>
-        <location filename="../../app/models/quant_compare_view.py" line="222"/>
+        <location filename="../../app/models/quant_compare_view.py" line="232"/>
         <source>the reference</source>
         <translation>基準</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="225"/>
+        <location filename="../../app/models/quant_compare_view.py" line="235"/>
         <source>not measured</source>
         <translation>未量測</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="227"/>
+        <location filename="../../app/models/quant_compare_view.py" line="237"/>
         <source>hard to notice</source>
         <translation>難以察覺</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="229"/>
+        <location filename="../../app/models/quant_compare_view.py" line="239"/>
         <source>slight</source>
         <translation>輕微</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="231"/>
+        <location filename="../../app/models/quant_compare_view.py" line="241"/>
         <source>noticeable</source>
         <translation>明顯</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="232"/>
+        <location filename="../../app/models/quant_compare_view.py" line="242"/>
         <source>large: answers often change</source>
         <translation>很大：回答常會改變</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="241"/>
+        <location filename="../../app/models/quant_compare_view.py" line="251"/>
         <source>Every file is measured. Use Measure again to measure them anew.</source>
         <translation>所有檔案都已量測過。按「重新量測」可以重新量一次。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="245"/>
+        <location filename="../../app/models/quant_compare_view.py" line="255"/>
         <source>Measuring {name}…</source>
         <translation>正在量測 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="265"/>
+        <location filename="../../app/models/quant_compare_view.py" line="275"/>
         <source>Stopped. The figures measured so far are kept.</source>
         <translation>已停止。目前已量測的數字都會保留。</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="268"/>
+        <location filename="../../app/models/quant_compare_view.py" line="279"/>
+        <source>Some figures could not be measured. {file}: {problem}</source>
+        <translation>有些數字無法量測。{file}：{problem}</translation>
+    </message>
+    <message>
+        <location filename="../../app/models/quant_compare_view.py" line="283"/>
         <source>Some figures could not be measured: {problem}</source>
         <translation>有些數字無法量測：{problem}</translation>
     </message>
     <message>
-        <location filename="../../app/models/quant_compare_view.py" line="271"/>
+        <location filename="../../app/models/quant_compare_view.py" line="286"/>
         <source>Measured on this computer; kept for next time.</source>
         <translation>已在這台電腦上量測，並保留供下次使用。</translation>
     </message>
@@ -5013,67 +5018,67 @@ Ollama API：{base}/api</translation>
         <translation>立即關閉導覽（Esc）；之後不會再出現。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="143"/>
+        <location filename="../../app/learn/tour.py" line="141"/>
         <source>Ask anything here</source>
         <translation>在這裡問任何問題</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="145"/>
+        <location filename="../../app/learn/tour.py" line="143"/>
         <source>Type your question and press Enter, or Send. The answer appears above as the model writes it; Esc stops it.</source>
         <translation>輸入你的問題，然後按 Enter 或「傳送」。模型產生回答時，回答會顯示在上方；按 Esc 可以停止。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="152"/>
+        <location filename="../../app/learn/tour.py" line="150"/>
         <source>Choose the model</source>
         <translation>選擇模型</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="154"/>
+        <location filename="../../app/learn/tour.py" line="152"/>
         <source>This is the model that answers. Models… finds more to download: small ones answer quickly, larger ones know more.</source>
         <translation>這是負責回答的模型。「模型…」可以找到更多可下載的模型：小模型回答得快，大模型懂得更多。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="161"/>
+        <location filename="../../app/learn/tour.py" line="159"/>
         <source>Watch it work</source>
         <translation>看看它如何運作</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="163"/>
+        <location filename="../../app/learn/tour.py" line="161"/>
         <source>The Performance panel shows, live, how long you waited for the first word, how fast the model reads and writes, and the memory it uses. Each ? explains its figure in plain words.</source>
         <translation>「效能」面板會即時顯示你等了多久才看到第一個字、模型讀取與產生的速度，以及它使用的記憶體。每個「?」都會用淺白的文字解釋旁邊的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="170"/>
+        <location filename="../../app/learn/tour.py" line="168"/>
         <source>Learn what the numbers mean</source>
         <translation>了解這些數字的意思</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="172"/>
+        <location filename="../../app/learn/tour.py" line="170"/>
         <source>This page explains every figure with your own last answer as the example. It is also under F1 at any time.</source>
         <translation>這個頁面會以你上一次的回答為例，解釋每一個數字。隨時按 F1 也能打開它。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="179"/>
+        <location filename="../../app/learn/tour.py" line="177"/>
         <source>Your data stays here</source>
         <translation>你的資料留在這裡</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="181"/>
+        <location filename="../../app/learn/tour.py" line="179"/>
         <source>The Privacy tab shows what stays on this computer and what, if anything, is sent elsewhere, and lets you delete it all.</source>
         <translation>「隱私」分頁會告訴你哪些資料留在這台電腦上、哪些（如果有的話）會送到別處，也能讓你把它們全部刪除。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="217"/>
+        <location filename="../../app/learn/tour.py" line="223"/>
         <source>{n} of {total}</source>
         <translation>{n}/{total}</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="221"/>
+        <location filename="../../app/learn/tour.py" line="227"/>
         <source>Done</source>
         <translation>完成</translation>
     </message>
     <message>
-        <location filename="../../app/learn/tour.py" line="221"/>
+        <location filename="../../app/learn/tour.py" line="227"/>
         <source>Next</source>
         <translation>下一步</translation>
     </message>
