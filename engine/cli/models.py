@@ -94,8 +94,9 @@ def list_models(args: argparse.Namespace) -> int:
 class _Progress:
     """Import progress on stderr: one updating line on a terminal, a line every 10 % otherwise."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, *, in_bytes: bool = True) -> None:
         self.label = label
+        self.in_bytes = in_bytes  # False: steps of work (a measurement), said as a percentage only
         self.tty = sys.stderr.isatty()
         self.shown = -1
         self.last = 0.0
@@ -106,15 +107,16 @@ class _Progress:
         from engine.models.gguf_info import human_size
 
         percent = 100 * done // total if total else 100
+        amount = f" ({human_size(done)} of {human_size(total)})" if self.in_bytes else ""
         now = time.monotonic()
         if self.tty and (now - self.last >= 0.1 or done == total):
             self.last = now
-            print(f"\r{self.label}: {percent}% ({human_size(done)} of {human_size(total)})", end="", file=sys.stderr)
+            print(f"\r{self.label}: {percent}%{amount}", end="", file=sys.stderr)
             if done == total:
                 print(file=sys.stderr)
         elif not self.tty and percent // 10 > self.shown // 10:
             self.shown = percent
-            print(f"{self.label}: {percent}% ({human_size(done)} of {human_size(total)})", file=sys.stderr)
+            print(f"{self.label}: {percent}%{amount}", file=sys.stderr)
 
 
 def import_model(args: argparse.Namespace) -> int:
@@ -185,7 +187,7 @@ def compare_models(args: argparse.Namespace) -> int:
     )
     if args.measure or args.again:
         measurement = Measurement.for_group(group, settings, again=args.again)
-        progress = _Progress("Measuring")
+        progress = _Progress("Measuring", in_bytes=False)
         try:
             outcome = measurement.run(on_progress=progress)
         except KeyboardInterrupt:
