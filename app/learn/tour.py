@@ -315,12 +315,3 @@ class TourOverlay(QWidget):
             self.skip()
             return True
         return False
-        if isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape:
-            # Esc is the window's Stop shortcut; during the tour it skips the tour instead.
-            if event.type() == QEvent.Type.ShortcutOverride:
-                event.accept()
-                return True
-            if event.type() == QEvent.Type.KeyPress:
-                self.skip()
-                return True
-        return False
