@@ -335,6 +335,8 @@ class MainWindow(QMainWindow):
         )
         self.shortcuts = install_shortcuts(self, self.bindings)
         chat.answer_on_screen_finished.connect(self._announce_answer)
+        for ended in (chat.answer_finished, chat.answer_failed, chat.answer_started):
+            ended.connect(self._clear_retry_notice)
         self.metrics_panel.about_requested.connect(self.show_about_computer)
         self.privacy_view.delete_all_confirmed.connect(conversations.delete_all_data)
         conversations.data_deletion_started.connect(models.release_data)
@@ -367,6 +369,13 @@ class MainWindow(QMainWindow):
         ]
         for first, second in itertools.pairwise(order):
             QWidget.setTabOrder(first, second)
+
+    def _clear_retry_notice(self, _event: object = None) -> None:
+        """ "Retrying in 2 s" is stale once the answer goes on, finishes or fails."""
+        notice = self.models.retry_notice
+        if notice and self.statusBar().currentMessage() == notice:
+            self.statusBar().clearMessage()
+        self.models.retry_notice = ""
 
     def _announce_answer(self, bubble: MessageBubble) -> None:
         """Only the answer the user is looking at: one that ends in a conversation off screen is not read."""

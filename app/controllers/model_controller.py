@@ -94,6 +94,7 @@ class ModelController(QObject):
     ) -> None:
         super().__init__(parent)
         self.state = ModelState()
+        self.retry_notice = ""  # the last "retrying in … s" said
         self._client = client
         self._picker = picker
         self._model_label = model_label
@@ -399,5 +400,9 @@ class ModelController(QObject):
         self.show_engine_pid()
 
     def _on_noticed(self, notice: Notice) -> None:
-        """Something the engine client did on its own (it switched llama.cpp's kernels): said once."""
-        self.said.emit(notice_text(notice), 30_000)
+        """Something the engine client did on its own (it switched llama.cpp's kernels, a remote engine is
+        asked again): said once."""
+        text = notice_text(notice)
+        if notice.reason_code.startswith("remote.retrying"):
+            self.retry_notice = text  # true only until the answer goes on or ends (MainWindow clears it)
+        self.said.emit(text, 30_000)
