@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 import psutil
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
@@ -96,13 +96,29 @@ class HelpButton(QToolButton):
     Drawn from the palette (link colour, a ring in the mid tone, the highlight on hover), so it
     follows the theme."""
 
-    SIZE = 16
+    MIN_SIZE = 16
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setText("?")
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setFixedSize(self.SIZE + 2, self.SIZE + 2)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+
+    def _diameter(self) -> int:
+        """As tall as a line of the panel's text, so it grows with the text size (Ctrl+plus)."""
+        return max(self.MIN_SIZE, self.fontMetrics().height())
+
+    def sizeHint(self) -> QSize:
+        side = self._diameter() + 2
+        return QSize(side, side)
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self.updateGeometry()
+        super().changeEvent(event)
 
     def paintEvent(self, _event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -112,13 +128,14 @@ class HelpButton(QToolButton):
         ring = palette.color(QPalette.ColorRole.Highlight if lit else QPalette.ColorRole.Mid)
         painter.setPen(ring)
         painter.setBrush(palette.color(QPalette.ColorRole.Base))
-        painter.drawEllipse(1, 1, self.SIZE - 1, self.SIZE - 1)
+        side = self._diameter()
+        painter.drawEllipse(1, 1, side - 1, side - 1)
         font = self.font()
         font.setBold(True)
-        font.setPixelSize(11)
+        font.setPixelSize(max(11, round(side * 0.68)))
         painter.setFont(font)
         painter.setPen(palette.color(QPalette.ColorRole.Link))
-        painter.drawText(1, 1, self.SIZE, self.SIZE, int(Qt.AlignmentFlag.AlignCenter), "?")
+        painter.drawText(1, 1, side, side, int(Qt.AlignmentFlag.AlignCenter), "?")
 
 
 class MetricsPanel(QFrame):
