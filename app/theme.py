@@ -343,18 +343,9 @@ def _follow_system(app: QApplication) -> None:
 
 def on_color_scheme_changed(scheme: Qt.ColorScheme) -> None:
     """The system turned light or dark: followed at once when the choice is "system"."""
-    _state.system_scheme = scheme
-    if _state.choice != "system":
-        return
-    shown = resolve("system", scheme)
-    if shown != _state.shown:
-        app = _app()
-        _state.shown = shown
-        app.setPalette(palette(shown))
-        app.setStyleSheet(style_sheet(shown, _state.scale * _state.system_font_px / DESIGN_FONT_PX))
-        _restyle_rich_text(app)
-        notifier().theme_changed.emit(shown)
-        logger.info("theme %s (following the system)", shown)
+    _state.system_scheme = scheme  # resolve() reads it before the style hints
+    if _state.choice == "system" and resolve("system") != _state.shown:
+        apply_theme(_app(), "system", _state.scale)
 
 
 def _restyle_rich_text(app: QApplication) -> None:
