@@ -49,6 +49,17 @@ def tokens(count: int) -> str:
     return QCoreApplication.translate("Formatting", "{n} tokens").format(n=f"{count:,}")
 
 
+def cache_source(source: str) -> str:
+    """Where reused tokens came from (Metrics.cache_source), as a bare noun: each sentence that uses it
+    puts its own "from" around it."""
+    names = {
+        "live": QCoreApplication.translate("Formatting", "the model's working memory"),
+        "ram": QCoreApplication.translate("Formatting", "Hearth's memory cache"),
+        "disk": QCoreApplication.translate("Formatting", "Hearth's cache on disk"),
+    }
+    return names.get(source) or QCoreApplication.translate("Formatting", "memory")
+
+
 def answer_footer(metrics: Metrics, ttft_s: float | None) -> str:
     """The line under each answer: `128 tokens · 104 tok/s · first token 0.21 s`."""
     parts = [tokens(metrics.decode_tokens), rate(metrics.decode_tok_s)]

@@ -446,11 +446,7 @@ class GlossaryDialog(QDialog):
         ]
         example = [self._answer_heading()]
         if m.cached_tokens:
-            where = {
-                "live": self.tr("the model's working memory"),
-                "ram": self.tr("Hearth's memory cache"),
-                "disk": self.tr("Hearth's cache on disk"),
-            }.get(m.cache_source, self.tr("memory"))
+            where = fmt.cache_source(m.cache_source)
             sentence = self.tr("{cached} of {total} tokens were reused from {where}.").format(
                 cached=_num(m.cached_tokens), total=_num(m.prompt_tokens), where=where
             )

@@ -584,12 +584,7 @@ class MetricsPanel(QFrame):
         m = a.final
         parts = []
         if m.cached_tokens:
-            # Bare nouns: each language puts its own "from" around them in the sentence below.
-            where = {
-                "live": self.tr("the model's working memory"),
-                "ram": self.tr("Hearth's memory cache"),
-                "disk": self.tr("Hearth's cache on disk"),
-            }.get(m.cache_source, self.tr("memory"))
+            where = fmt.cache_source(m.cache_source)
             # What reading them would have cost, at this answer's reading speed.
             rate = m.prefill_tok_s if m.prefill_tok_s > 0 else 0.0
             saved = self.tr(", saved ≈ {t}").format(t=fmt.seconds(m.cached_tokens / rate)) if rate else ""

@@ -2294,21 +2294,41 @@
     </message>
     <message>
         <location filename="../../app/formatting.py" line="56"/>
+        <source>the model&apos;s working memory</source>
+        <translation>模型的工作记忆</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="57"/>
+        <source>Hearth&apos;s memory cache</source>
+        <translation>Hearth 的内存缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="58"/>
+        <source>Hearth&apos;s cache on disk</source>
+        <translation>Hearth 的磁盘缓存</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="60"/>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="67"/>
         <source>first token {t}</source>
         <translation>首个 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="61"/>
+        <location filename="../../app/formatting.py" line="72"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="63"/>
+        <location filename="../../app/formatting.py" line="74"/>
         <source>length limit reached</source>
         <translation>已达长度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="65"/>
+        <location filename="../../app/formatting.py" line="76"/>
         <source>context full</source>
         <translation>上下文已满</translation>
     </message>
@@ -2582,233 +2602,213 @@
     </message>
     <message>
         <location filename="../../app/learn/glossary.py" line="450"/>
-        <source>the model&apos;s working memory</source>
-        <translation>模型的工作记忆</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="451"/>
-        <source>Hearth&apos;s memory cache</source>
-        <translation>Hearth 的内存缓存</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="452"/>
-        <source>Hearth&apos;s cache on disk</source>
-        <translation>Hearth 的磁盘缓存</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="453"/>
-        <source>memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>{cached} of {total} tokens were reused from {where}.</source>
         <translation>{total} 个 token 中有 {cached} 个是重复使用的（来源：{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="458"/>
+        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>Reading them again would have taken about {t}.</source>
         <translation>如果重新读取，大约要花 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="465"/>
+        <location filename="../../app/learn/glossary.py" line="461"/>
         <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
         <translation>这次没有可以重复使用的内容，所以模型读取了全部 {total} 个 token：这是新的对话，或者对话的开头变了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="470"/>
+        <location filename="../../app/learn/glossary.py" line="466"/>
         <source>The conversation memory took {size}.</source>
         <translation>对话内存占用了 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="474"/>
+        <location filename="../../app/learn/glossary.py" line="470"/>
         <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
         <translation>到目前为止，Hearth 的缓存在 {total} 次回答中派上用场 {hits} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="484"/>
+        <location filename="../../app/learn/glossary.py" line="480"/>
         <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
         <translation>Hearth 在一个独立的程序（也就是引擎）中运行模型，所以模型文件出了问题也不会让窗口关闭。“引擎内存”占了 Hearth 用量的大部分：模型的权重、对话内存和运算空间。“应用内存”则是窗口本身。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="488"/>
+        <location filename="../../app/learn/glossary.py" line="484"/>
         <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
         <translation>如果电脑内存不够，换用较小的模型或较小的上下文会有帮助。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="492"/>
+        <location filename="../../app/learn/glossary.py" line="488"/>
         <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
         <translation>模型在服务器上运行，所以用的是服务器的内存，不是这台电脑的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="495"/>
+        <location filename="../../app/learn/glossary.py" line="491"/>
         <source>The engine used {rss}, the conversation memory {kv} of it.</source>
         <translation>引擎使用了 {rss}，其中对话内存占 {kv}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="501"/>
+        <location filename="../../app/learn/glossary.py" line="497"/>
         <source>The model file alone is {size}.</source>
         <translation>光是模型文件就有 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="507"/>
+        <location filename="../../app/learn/glossary.py" line="503"/>
         <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
         <translation>模型的层要么在处理器（CPU）上运行，要么在显卡（GPU）上运行。显卡读取自己显存的速度快得多，所以每秒能生成更多 token。显存放不下的模型可以拆开：一部分层放在显卡上，其余放在处理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="512"/>
+        <location filename="../../app/learn/glossary.py" line="508"/>
         <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
         <translation>生成速度主要取决于从内存读取权重有多快，所以较小的模型，或量化程度更高的模型，生成得更快。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="519"/>
-        <location filename="../../app/learn/glossary.py" line="553"/>
-        <location filename="../../app/learn/glossary.py" line="594"/>
+        <location filename="../../app/learn/glossary.py" line="515"/>
+        <location filename="../../app/learn/glossary.py" line="549"/>
+        <location filename="../../app/learn/glossary.py" line="590"/>
         <source>No model is loaded.</source>
         <translation>当前没有加载模型。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="522"/>
+        <location filename="../../app/learn/glossary.py" line="518"/>
         <source>{name} runs on the processor, with {threads} threads.</source>
         <translation>{name} 在处理器上运行，使用 {threads} 个线程。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="528"/>
+        <location filename="../../app/learn/glossary.py" line="524"/>
         <source>{name} runs on the graphics card: all {n} layers.</source>
         <translation>{name} 在显卡上运行：全部 {n} 层都在上面。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="533"/>
+        <location filename="../../app/learn/glossary.py" line="529"/>
         <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
         <translation>{name} 的 {n} 层中，有 {gpu} 层在显卡上，其余在处理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="541"/>
+        <location filename="../../app/learn/glossary.py" line="537"/>
         <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
         <translation>模型是一大组数字，也就是它的权重。以完整精度存储时，每个数字占 16 位。量化会用更少的位来存储它们，例如大约 4 或 5 位：文件会缩小到原来的三分之一到四分之一，需要的内存也同样减少，生成速度也更快，只会稍微牺牲一点质量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="546"/>
+        <location filename="../../app/learn/glossary.py" line="542"/>
         <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
         <translation>量化等级就写在文件名里：Q8_0 几乎和原始模型一样，Q4_K_M 在大小与质量之间取得良好平衡，Q2_K 最小，质量也明显较差。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="557"/>
+        <location filename="../../app/learn/glossary.py" line="553"/>
         <source>The file name of {name} does not say how it is quantized.</source>
         <translation>{name} 的文件名没有标明量化等级。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="560"/>
+        <location filename="../../app/learn/glossary.py" line="556"/>
         <source>{name} is stored as {quant}: {hint}.</source>
         <translation>{name} 以 {quant} 存储：{hint}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="568"/>
+        <location filename="../../app/learn/glossary.py" line="564"/>
         <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
         <translation>也就是每个权重大约 {bits} 位，所以它的 {params} 个权重占了 {size}；如果用 16 位，大约要占 {full}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="582"/>
+        <location filename="../../app/learn/glossary.py" line="578"/>
         <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
         <translation>模型的大小是指它有多少权重（参数）：1B 表示十亿个。更大的模型懂得更多，也更能遵循指令，但需要更多内存，生成速度也更慢，因为每生成一个 token，电脑都要把所有权重读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="587"/>
+        <location filename="../../app/learn/glossary.py" line="583"/>
         <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
         <translation>小模型回答得快，几乎任何电脑都能运行；遇到难题时，大一点的模型可能值得多等一会儿。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="597"/>
+        <location filename="../../app/learn/glossary.py" line="593"/>
         <source>{name} has {params} weights and takes {size}.</source>
         <translation>{name} 有 {params} 个权重，占用 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="605"/>
+        <location filename="../../app/learn/glossary.py" line="601"/>
         <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
         <translation>它每秒生成 {rate} 个 token；在这台电脑上，大十倍的模型大约会慢十倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="614"/>
+        <location filename="../../app/learn/glossary.py" line="610"/>
         <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
         <translation>延迟是一个回答要花多久。吞吐量是引擎每秒总共生成多少。Hearth 的引擎可以同时生成好几个回答，用于批处理任务或多个对话：合起来每秒生成的 token 更多，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="619"/>
+        <location filename="../../app/learn/glossary.py" line="615"/>
         <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
         <translation>对于你正在看的对话，重要的是延迟；对于一整批提示，重要的是吞吐量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="623"/>
+        <location filename="../../app/learn/glossary.py" line="619"/>
         <source>Your last batch job</source>
         <translation>你上一次的批处理任务</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="625"/>
+        <location filename="../../app/learn/glossary.py" line="621"/>
         <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
         <translation>使用虚构数字的例子（运行一次批处理任务，即可看到你电脑自己的数字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="631"/>
+        <location filename="../../app/learn/glossary.py" line="627"/>
         <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>一次只生成一个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="636"/>
+        <location filename="../../app/learn/glossary.py" line="632"/>
         <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>同时生成 {low} 个回答时，引擎每秒生成 {low_total} 个 token；同时生成 {high} 个时，总共每秒 {high_total} 个，但每个回答只有 {each} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="651"/>
+        <location filename="../../app/learn/glossary.py" line="647"/>
         <source>Your last answer shared the engine with up to {n} other answers.</source>
         <translation>你上一次的回答与最多 {n} 个其他回答共用引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="660"/>
+        <location filename="../../app/learn/glossary.py" line="656"/>
         <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
         <translation>本地模型在这台电脑上运行：你写的内容永远不会离开这台电脑，离线也能使用，速度则取决于这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="664"/>
+        <location filename="../../app/learn/glossary.py" line="660"/>
         <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
         <translation>远程引擎是你在“隐私”选项卡中添加的服务器，可能在你的网络上，也可能在互联网上。它能更快地运行更大的模型，但你发送的内容会传到那里、需要联网，而且网络和服务器的排队会让你等首个 token 的时间变长。Hearth 会测量它能看到的部分，并显示服务器报告的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="673"/>
+        <location filename="../../app/learn/glossary.py" line="669"/>
         <source>The answer came from this computer; nothing was sent anywhere.</source>
         <translation>回答来自这台电脑；没有任何内容被发送到别处。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="675"/>
+        <location filename="../../app/learn/glossary.py" line="671"/>
         <source>The answer came from {host}.</source>
         <translation>回答来自 {host}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="677"/>
+        <location filename="../../app/learn/glossary.py" line="673"/>
         <source>The network and the server&apos;s queue took {t} of the wait.</source>
         <translation>等待时间中，网络与服务器的排队占了 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="686"/>
+        <location filename="../../app/learn/glossary.py" line="682"/>
         <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
         <translation>服务器可能一时繁忙或连不上。这时 Hearth 会再问几次，每次都多等一会儿：这就是重试。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="690"/>
+        <location filename="../../app/learn/glossary.py" line="686"/>
         <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
         <translation>如果还是没有响应，对话可以回退到这台电脑上的模型：在“对话”选项卡中打开“改由这台电脑回答”。这台电脑上的模型不需要网络，所以也没有什么需要重试的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="698"/>
+        <location filename="../../app/learn/glossary.py" line="694"/>
         <source>The answer came from this computer, so there was nothing to retry.</source>
         <translation>回答来自这台电脑，所以没有需要重试的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="701"/>
+        <location filename="../../app/learn/glossary.py" line="697"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="706"/>
+        <location filename="../../app/learn/glossary.py" line="702"/>
         <source>The server answered the first time.</source>
         <translation>服务器第一次就响应了。</translation>
     </message>
@@ -3408,358 +3408,338 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="160"/>
         <source>Performance</source>
         <translation>性能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="153"/>
+        <location filename="../../app/panels/metrics_panel.py" line="170"/>
         <source>First token</source>
         <translation>首个 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="155"/>
+        <location filename="../../app/panels/metrics_panel.py" line="172"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答开始前你等了多久：模型需要先读取的文字越多，等待就越长。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="161"/>
+        <location filename="../../app/panels/metrics_panel.py" line="178"/>
         <source>Reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="162"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前读取了多少对话内容，以及读取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="166"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="167"/>
+        <location filename="../../app/panels/metrics_panel.py" line="184"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型写了多少个词块（token），以及每秒写多少个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="171"/>
+        <location filename="../../app/panels/metrics_panel.py" line="188"/>
         <source>Total time</source>
         <translation>总时间</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="172"/>
+        <location filename="../../app/panels/metrics_panel.py" line="189"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>从按下“发送”到最后一个字，分为加载、等待、读取和生成四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="176"/>
+        <location filename="../../app/panels/metrics_panel.py" line="193"/>
         <source>Engine memory</source>
         <translation>引擎内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="177"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>运行模型的独立进程所占用的内存，包括模型权重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>App memory</source>
         <translation>应用内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>此窗口本身占用的内存，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="182"/>
+        <location filename="../../app/panels/metrics_panel.py" line="199"/>
         <source>Conversation memory</source>
         <translation>对话内存</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="183"/>
+        <location filename="../../app/panels/metrics_panel.py" line="200"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用来记住目前对话内容的内存（即键值缓存）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="187"/>
+        <location filename="../../app/panels/metrics_panel.py" line="204"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="189"/>
+        <location filename="../../app/panels/metrics_panel.py" line="206"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>这段对话占用了模型多少工作记忆；用满时，较早的文字就必须舍弃。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="211"/>
         <source>Runs on</source>
         <translation>运行于</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="196"/>
+        <location filename="../../app/panels/metrics_panel.py" line="213"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的层在哪里运行：在处理器（CPU）上，或在读写快得多的显卡（GPU）上。内核是 llama.cpp 在 CPU 上的运算程序：快速内核，或在这颗处理器拒绝快速内核时改用的安全内核。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="244"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>About this computer…</source>
         <translation>关于这台电脑…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="248"/>
+        <location filename="../../app/panels/metrics_panel.py" line="265"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的处理器、显卡与内存，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="251"/>
+        <location filename="../../app/panels/metrics_panel.py" line="268"/>
         <source>What these numbers mean…</source>
         <translation>这些数字代表什么…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="256"/>
+        <location filename="../../app/panels/metrics_panel.py" line="273"/>
         <source>Each figure explained in plain words, with your last answer as the example.</source>
         <translation>用通俗的语言解释每个数字，并以你上一次的回答为例。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="267"/>
+        <location filename="../../app/panels/metrics_panel.py" line="284"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量与延迟：引擎在同一步中生成好几个回答，合起来每秒生成更多 token，但每个回答只分到一部分速度，比单独生成时慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="278"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 会保留模型读过的内容。每次提问都重复出现、且放在变动内容之前的文字，会直接重复使用而不必再读，所以回答会更快开始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="283"/>
+        <location filename="../../app/panels/metrics_panel.py" line="300"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>发送消息后，即可看到模型读取和生成的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="304"/>
+        <location filename="../../app/panels/metrics_panel.py" line="321"/>
         <source>What “{name}” means</source>
         <translation>“{name}”代表什么</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="359"/>
         <source>fast kernels</source>
         <translation>快速内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="359"/>
         <source>safe kernels</source>
         <translation>安全内核</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="347"/>
+        <location filename="../../app/panels/metrics_panel.py" line="364"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="350"/>
+        <location filename="../../app/panels/metrics_panel.py" line="367"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="353"/>
+        <location filename="../../app/panels/metrics_panel.py" line="370"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 层中的 {gpu} 层 · 其余在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <location filename="../../app/panels/metrics_panel.py" line="377"/>
         <source>{n} of {total} layers on other machines</source>
         <translation>{total} 层中有 {n} 层在其他机器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="362"/>
+        <location filename="../../app/panels/metrics_panel.py" line="379"/>
         <source>{where}: {n} layers</source>
         <translation>{where}：{n} 层</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="363"/>
+        <location filename="../../app/panels/metrics_panel.py" line="380"/>
         <source>this computer</source>
         <translation>这台电脑</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="368"/>
+        <location filename="../../app/panels/metrics_panel.py" line="385"/>
         <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
         <translation>模型生成的每个字都要依次经过每一台机器，所以会比内存一样多的单台机器慢；你发送的内容会以未加密的方式传到这些机器。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="382"/>
+        <location filename="../../app/panels/metrics_panel.py" line="399"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在这台电脑上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="385"/>
+        <location filename="../../app/panels/metrics_panel.py" line="402"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位于 {host} 的远程引擎 {name} 运行这个模型：你发送的内容会送到那里，它的内存、处理器与显卡都是它自己的，所以 Hearth 只显示服务器报告的数字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="390"/>
+        <location filename="../../app/panels/metrics_panel.py" line="407"/>
         <source>on the server</source>
         <translation>在服务器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="412"/>
+        <location filename="../../app/panels/metrics_panel.py" line="429"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正单独写这个回答，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <location filename="../../app/panels/metrics_panel.py" line="432"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 个回答共用引擎：合计 {total}，每个约 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="419"/>
+        <location filename="../../app/panels/metrics_panel.py" line="436"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 个正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="447"/>
+        <location filename="../../app/panels/metrics_panel.py" line="464"/>
         <source>loading</source>
         <translation>加载</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="448"/>
+        <location filename="../../app/panels/metrics_panel.py" line="465"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="449"/>
+        <location filename="../../app/panels/metrics_panel.py" line="466"/>
         <source>reading</source>
         <translation>读取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <location filename="../../app/panels/metrics_panel.py" line="467"/>
         <source>writing</source>
         <translation>生成</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="451"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>network and queue</source>
         <translation>网络与排队</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="452"/>
+        <location filename="../../app/panels/metrics_panel.py" line="469"/>
         <source>until the first token</source>
         <translation>直到第一个 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="481"/>
+        <location filename="../../app/panels/metrics_panel.py" line="498"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，全部都从内存中重复使用，所以没有再读一遍。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="488"/>
+        <location filename="../../app/panels/metrics_panel.py" line="505"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，其中 {reused} 个来自内存，其余由模型读取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="494"/>
+        <location filename="../../app/panels/metrics_panel.py" line="511"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文档在这个问题中占了 {tokens} 个 token，模型全部都读了一遍。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="499"/>
+        <location filename="../../app/panels/metrics_panel.py" line="516"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文档放在问题之前，所以下一个问题会重复使用它们，不必再读一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="506"/>
+        <location filename="../../app/panels/metrics_panel.py" line="523"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘录是针对每个问题挑选的，所以每个问题都要读自己的摘录；小到放得下的文档集则会整份放入，每个对话只读一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="521"/>
+        <location filename="../../app/panels/metrics_panel.py" line="538"/>
         <source>unknown: the server did not say</source>
         <translation>未知：服务器没有报告</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="530"/>
+        <location filename="../../app/panels/metrics_panel.py" line="547"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答来自 {host} 上的服务器，而不是这台电脑。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="533"/>
+        <location filename="../../app/panels/metrics_panel.py" line="550"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的缓存复用了 {total} 个提示 token 中的 {cached} 个。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="540"/>
+        <location filename="../../app/panels/metrics_panel.py" line="557"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一个 token 在 {ttft} 后出现：服务器花了 {read} 读取提示，网络与服务器的排队花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="551"/>
+        <location filename="../../app/panels/metrics_panel.py" line="568"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一个 token 在 {ttft} 后出现；服务器没有说明其中多少是它在读取，多少是网络与排队。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="556"/>
+        <location filename="../../app/panels/metrics_panel.py" line="573"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度写了 {n} 个 token（在这台电脑上测量）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="561"/>
+        <location filename="../../app/panels/metrics_panel.py" line="578"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>服务器繁忙或连不上，所以 Hearth 又问了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="572"/>
-        <source>the model&apos;s working memory</source>
-        <translation>模型的工作记忆</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="573"/>
-        <source>Hearth&apos;s memory cache</source>
-        <translation>Hearth 的内存缓存</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="574"/>
-        <source>Hearth&apos;s cache on disk</source>
-        <translation>Hearth 的磁盘缓存</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="575"/>
-        <source>memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="580"/>
+        <location filename="../../app/panels/metrics_panel.py" line="592"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 个 token 中，有 {cached} 个重复使用（来源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="597"/>
+        <location filename="../../app/panels/metrics_panel.py" line="609"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它与最多 {n} 个其他回答共用引擎：每个较慢，合起来较快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="578"/>
+        <location filename="../../app/panels/metrics_panel.py" line="590"/>
         <source>, saved ≈ {t}</source>
         <translation>，节省约 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="585"/>
+        <location filename="../../app/panels/metrics_panel.py" line="597"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 内读取了 {n} 个新 token，并在 {ttft} 后开始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="590"/>
+        <location filename="../../app/panels/metrics_panel.py" line="602"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度生成了 {n} 个 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="593"/>
+        <location filename="../../app/panels/metrics_panel.py" line="605"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待时间中，加载模型占了 {t}。</translation>
     </message>
@@ -3767,87 +3747,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="181"/>
+        <location filename="../../app/controllers/model_controller.py" line="182"/>
         <source>Loading {name}…</source>
         <translation>正在加载 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="205"/>
+        <location filename="../../app/controllers/model_controller.py" line="206"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>请先停止回答，再切换模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="235"/>
+        <location filename="../../app/controllers/model_controller.py" line="236"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>对话格式：{name}（为此对话选择）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="237"/>
+        <location filename="../../app/controllers/model_controller.py" line="238"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>这是你在对话设置中选择的对话格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="307"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>{name} is loaded again.</source>
         <translation>已重新加载 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="318"/>
+        <location filename="../../app/controllers/model_controller.py" line="319"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 参数 · {size} · 上下文 {ctx} 个 token · {threads} 个线程</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="328"/>
+        <location filename="../../app/controllers/model_controller.py" line="329"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>对话格式：{name}（模型自带的格式有问题）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="333"/>
+        <location filename="../../app/controllers/model_controller.py" line="334"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的对话模板有问题或不安全：改用默认模板。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="337"/>
+        <location filename="../../app/controllers/model_controller.py" line="338"/>
         <source>chat format: from the model file</source>
         <translation>对话格式：取自模型文件</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="341"/>
+        <location filename="../../app/controllers/model_controller.py" line="342"/>
         <source>chat format: {name}</source>
         <translation>对话格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="343"/>
+        <location filename="../../app/controllers/model_controller.py" line="344"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>此模型文件没有自带的对话格式，因此 Hearth 使用常见的默认格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="357"/>
+        <location filename="../../app/controllers/model_controller.py" line="358"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答来自 {host}：你发送的内容会送到那里，而不是这台电脑的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="359"/>
+        <location filename="../../app/controllers/model_controller.py" line="360"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="362"/>
+        <location filename="../../app/controllers/model_controller.py" line="363"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>这个模型在 {host} 上运行，不在这台电脑上；对话格式由服务器应用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="372"/>
+        <location filename="../../app/controllers/model_controller.py" line="373"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未加载：发送消息时会加载</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="375"/>
+        <location filename="../../app/controllers/model_controller.py" line="376"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸载：释放了 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="386"/>
+        <location filename="../../app/controllers/model_controller.py" line="387"/>
         <source>Not loaded</source>
         <translation>未加载</translation>
     </message>

@@ -2294,21 +2294,41 @@
     </message>
     <message>
         <location filename="../../app/formatting.py" line="56"/>
+        <source>the model&apos;s working memory</source>
+        <translation>模型的工作記憶</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="57"/>
+        <source>Hearth&apos;s memory cache</source>
+        <translation>Hearth 的記憶體快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="58"/>
+        <source>Hearth&apos;s cache on disk</source>
+        <translation>Hearth 的磁碟快取</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="60"/>
+        <source>memory</source>
+        <translation>記憶體</translation>
+    </message>
+    <message>
+        <location filename="../../app/formatting.py" line="67"/>
         <source>first token {t}</source>
         <translation>首個 token {t}</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="61"/>
+        <location filename="../../app/formatting.py" line="72"/>
         <source>stopped</source>
         <translation>已停止</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="63"/>
+        <location filename="../../app/formatting.py" line="74"/>
         <source>length limit reached</source>
         <translation>已達長度上限</translation>
     </message>
     <message>
-        <location filename="../../app/formatting.py" line="65"/>
+        <location filename="../../app/formatting.py" line="76"/>
         <source>context full</source>
         <translation>上下文已滿</translation>
     </message>
@@ -2582,233 +2602,213 @@
     </message>
     <message>
         <location filename="../../app/learn/glossary.py" line="450"/>
-        <source>the model&apos;s working memory</source>
-        <translation>模型的工作記憶</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="451"/>
-        <source>Hearth&apos;s memory cache</source>
-        <translation>Hearth 的記憶體快取</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="452"/>
-        <source>Hearth&apos;s cache on disk</source>
-        <translation>Hearth 的磁碟快取</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="453"/>
-        <source>memory</source>
-        <translation>記憶體</translation>
-    </message>
-    <message>
-        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>{cached} of {total} tokens were reused from {where}.</source>
         <translation>{total} 個 token 中有 {cached} 個是重複使用的（來源：{where}）。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="458"/>
+        <location filename="../../app/learn/glossary.py" line="454"/>
         <source>Reading them again would have taken about {t}.</source>
         <translation>如果重新讀取，大約要花 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="465"/>
+        <location filename="../../app/learn/glossary.py" line="461"/>
         <source>Nothing could be reused this time, so the model read all {total} tokens: a new conversation, or its beginning changed.</source>
         <translation>這次沒有可以重複使用的內容，所以模型讀取了全部 {total} 個 token：這是新的對話，或是對話的開頭改變了。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="470"/>
+        <location filename="../../app/learn/glossary.py" line="466"/>
         <source>The conversation memory took {size}.</source>
         <translation>對話記憶體佔用了 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="474"/>
+        <location filename="../../app/learn/glossary.py" line="470"/>
         <source>So far Hearth&apos;s cache has helped {hits} of {total} answers.</source>
         <translation>到目前為止，Hearth 的快取在 {total} 次回答中派上用場 {hits} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="484"/>
+        <location filename="../../app/learn/glossary.py" line="480"/>
         <source>Hearth runs the model in a separate program, the engine, so a problem with a model file cannot close the window. Engine memory is most of what Hearth uses: the model&apos;s weights, the conversation memory and working space. App memory is the window itself.</source>
         <translation>Hearth 在一個獨立的程式（也就是引擎）中執行模型，所以模型檔案出了問題也不會讓視窗關閉。「引擎記憶體」佔了 Hearth 用量的大部分：模型的權重、對話記憶體和運算空間。「應用程式記憶體」則是視窗本身。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="488"/>
+        <location filename="../../app/learn/glossary.py" line="484"/>
         <source>If the computer runs short of memory, a smaller model or a smaller context helps.</source>
         <translation>如果電腦的記憶體不夠，換用較小的模型或較小的上下文會有幫助。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="492"/>
+        <location filename="../../app/learn/glossary.py" line="488"/>
         <source>The model ran on a server, so its memory is the server&apos;s, not this computer&apos;s.</source>
         <translation>模型在伺服器上執行，所以用的是伺服器的記憶體，不是這台電腦的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="495"/>
+        <location filename="../../app/learn/glossary.py" line="491"/>
         <source>The engine used {rss}, the conversation memory {kv} of it.</source>
         <translation>引擎使用了 {rss}，其中對話記憶體佔 {kv}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="501"/>
+        <location filename="../../app/learn/glossary.py" line="497"/>
         <source>The model file alone is {size}.</source>
         <translation>光是模型檔案就有 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="507"/>
+        <location filename="../../app/learn/glossary.py" line="503"/>
         <source>A model&apos;s layers run either on the processor (CPU) or on a graphics card (GPU). A graphics card reads its own memory much faster, so it writes many more tokens per second. A model too big for the card&apos;s memory can be split: some layers on the card, the rest on the processor.</source>
         <translation>模型的層不是在處理器（CPU）上執行，就是在顯示卡（GPU）上執行。顯示卡讀取自己記憶體的速度快得多，所以每秒能產生更多 token。顯示卡記憶體放不下的模型可以拆開：一部分層放在顯示卡上，其餘放在處理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="512"/>
+        <location filename="../../app/learn/glossary.py" line="508"/>
         <source>Writing speed depends mostly on how fast the weights can be read from memory, which is why a smaller model, or a more strongly quantized one, writes faster.</source>
         <translation>產生速度主要取決於從記憶體讀取權重有多快，所以較小的模型，或量化程度較高的模型，產生得比較快。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="519"/>
-        <location filename="../../app/learn/glossary.py" line="553"/>
-        <location filename="../../app/learn/glossary.py" line="594"/>
+        <location filename="../../app/learn/glossary.py" line="515"/>
+        <location filename="../../app/learn/glossary.py" line="549"/>
+        <location filename="../../app/learn/glossary.py" line="590"/>
         <source>No model is loaded.</source>
         <translation>目前沒有載入模型。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="522"/>
+        <location filename="../../app/learn/glossary.py" line="518"/>
         <source>{name} runs on the processor, with {threads} threads.</source>
         <translation>{name} 在處理器上執行，使用 {threads} 個執行緒。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="528"/>
+        <location filename="../../app/learn/glossary.py" line="524"/>
         <source>{name} runs on the graphics card: all {n} layers.</source>
         <translation>{name} 在顯示卡上執行：全部 {n} 層都在上面。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="533"/>
+        <location filename="../../app/learn/glossary.py" line="529"/>
         <source>{name} has {gpu} of its {n} layers on the graphics card and the rest on the processor.</source>
         <translation>{name} 的 {n} 層中，有 {gpu} 層在顯示卡上，其餘在處理器上。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="541"/>
+        <location filename="../../app/learn/glossary.py" line="537"/>
         <source>A model is a very large set of numbers, its weights. At full precision each one takes 16 bits. Quantization stores them with fewer bits, for example about 4 or 5: the file becomes three to four times smaller, needs that much less memory and writes faster, at a small cost in quality.</source>
         <translation>模型是一大組數字，也就是它的權重。以完整精度儲存時，每個數字佔 16 位元。量化會用較少的位元來儲存它們，例如大約 4 或 5 位元：檔案會縮小到原本的三分之一到四分之一，需要的記憶體也同樣減少，產生速度也更快，只會稍微犧牲一點品質。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="546"/>
+        <location filename="../../app/learn/glossary.py" line="542"/>
         <source>The level is part of the file&apos;s name: Q8_0 is almost the original, Q4_K_M a good balance of size and quality, Q2_K the smallest and clearly worse.</source>
         <translation>量化等級就寫在檔名裡：Q8_0 幾乎和原始模型一樣，Q4_K_M 在大小與品質之間取得良好平衡，Q2_K 最小，品質也明顯較差。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="557"/>
+        <location filename="../../app/learn/glossary.py" line="553"/>
         <source>The file name of {name} does not say how it is quantized.</source>
         <translation>{name} 的檔名沒有標示量化等級。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="560"/>
+        <location filename="../../app/learn/glossary.py" line="556"/>
         <source>{name} is stored as {quant}: {hint}.</source>
         <translation>{name} 以 {quant} 儲存：{hint}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="568"/>
+        <location filename="../../app/learn/glossary.py" line="564"/>
         <source>That is about {bits} bits per weight, so its {params} weights take {size}; at 16 bits they would take about {full}.</source>
         <translation>也就是每個權重大約 {bits} 位元，所以它的 {params} 個權重佔了 {size}；如果用 16 位元，大約要佔 {full}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="582"/>
+        <location filename="../../app/learn/glossary.py" line="578"/>
         <source>A model&apos;s size is its number of weights (parameters): 1B means one billion. Larger models know more and follow instructions better, but need more memory and write more slowly, because for every token the computer reads all the weights once.</source>
         <translation>模型的大小是指它有多少權重（參數）：1B 代表十億個。較大的模型懂得更多，也更能遵循指示，但需要更多記憶體，產生速度也較慢，因為每產生一個 token，電腦都要把所有權重讀過一遍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="587"/>
+        <location filename="../../app/learn/glossary.py" line="583"/>
         <source>A small model answers quickly and fits almost any computer; for hard questions a larger one can be worth the wait.</source>
         <translation>小模型回答得快，幾乎任何電腦都跑得動；遇到困難的問題，大一點的模型可能值得多等一下。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="597"/>
+        <location filename="../../app/learn/glossary.py" line="593"/>
         <source>{name} has {params} weights and takes {size}.</source>
         <translation>{name} 有 {params} 個權重，佔用 {size}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="605"/>
+        <location filename="../../app/learn/glossary.py" line="601"/>
         <source>It wrote {rate} tokens per second; a model ten times larger would write roughly ten times slower on this computer.</source>
         <translation>它每秒產生 {rate} 個 token；在這台電腦上，大十倍的模型大約會慢十倍。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="614"/>
+        <location filename="../../app/learn/glossary.py" line="610"/>
         <source>Latency is how long one answer takes. Throughput is how much the engine writes in all, per second. Hearth&apos;s engine can write several answers at once, for a batch job or several chats: together they get more tokens per second, but each answer gets a share and is slower than it would be alone.</source>
         <translation>延遲是一個回答要花多久。吞吐量是引擎每秒總共產生多少。Hearth 的引擎可以同時產生好幾個回答，用於批次工作或多個對話：合起來每秒產生的 token 更多，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="619"/>
+        <location filename="../../app/learn/glossary.py" line="615"/>
         <source>For a chat you are watching, latency matters; for a batch of prompts, throughput does.</source>
         <translation>對於你正在看的對話，重要的是延遲；對於一整批提示，重要的是吞吐量。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="623"/>
+        <location filename="../../app/learn/glossary.py" line="619"/>
         <source>Your last batch job</source>
         <translation>你上一次的批次工作</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="625"/>
+        <location filename="../../app/learn/glossary.py" line="621"/>
         <source>An example with made-up numbers (run a batch job to see your computer&apos;s own)</source>
         <translation>使用虛構數字的例子（執行一次批次工作，即可看到你電腦自己的數字）</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="631"/>
+        <location filename="../../app/learn/glossary.py" line="627"/>
         <source>With one answer at a time the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>一次只產生一個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="636"/>
+        <location filename="../../app/learn/glossary.py" line="632"/>
         <source>With {low} answers at once the engine wrote {low_total} tokens per second; with {high} at once, {high_total} in all, but only {each} for each answer.</source>
         <translation>同時產生 {low} 個回答時，引擎每秒產生 {low_total} 個 token；同時產生 {high} 個時，總共每秒 {high_total} 個，但每個回答只有 {each} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="651"/>
+        <location filename="../../app/learn/glossary.py" line="647"/>
         <source>Your last answer shared the engine with up to {n} other answers.</source>
         <translation>你上一次的回答與最多 {n} 個其他回答共用引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="660"/>
+        <location filename="../../app/learn/glossary.py" line="656"/>
         <source>A local model runs on this computer: what you write never leaves it, it works offline, and its speed is this computer&apos;s.</source>
         <translation>本機模型在這台電腦上執行：你寫的內容永遠不會離開這台電腦，離線也能使用，速度則取決於這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="664"/>
+        <location filename="../../app/learn/glossary.py" line="660"/>
         <source>A remote engine is a server you added in the Privacy tab, on your network or on the internet. It can run larger models faster, but what you send travels there, it needs the network, and the network and the server&apos;s queue add to the wait for the first token. Hearth measures what it can see and shows what the server reports.</source>
         <translation>遠端引擎是你在「隱私」分頁中加入的伺服器，可能在你的網路上，也可能在網際網路上。它能更快地執行更大的模型，但你傳送的內容會送到那裡、需要網路連線，而且網路和伺服器的排隊會讓你等首個 token 的時間變長。Hearth 會量測它看得到的部分，並顯示伺服器回報的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="673"/>
+        <location filename="../../app/learn/glossary.py" line="669"/>
         <source>The answer came from this computer; nothing was sent anywhere.</source>
         <translation>回答來自這台電腦；沒有任何內容被送到別處。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="675"/>
+        <location filename="../../app/learn/glossary.py" line="671"/>
         <source>The answer came from {host}.</source>
         <translation>回答來自 {host}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="677"/>
+        <location filename="../../app/learn/glossary.py" line="673"/>
         <source>The network and the server&apos;s queue took {t} of the wait.</source>
         <translation>等待時間中，網路與伺服器的排隊佔了 {t}。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="686"/>
+        <location filename="../../app/learn/glossary.py" line="682"/>
         <source>A server can be busy or out of reach for a moment. Hearth then asks again a few times, waiting a little longer each time: a retry.</source>
         <translation>伺服器可能一時忙碌或連不上。這時 Hearth 會再問幾次，每次都多等一下：這就是重試。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="690"/>
+        <location filename="../../app/learn/glossary.py" line="686"/>
         <source>If it still gets no answer, a conversation can fall back to the model on this computer: turn on “Answer on this computer instead” in the Conversation tab. A model on this computer needs no network, so it has nothing to retry.</source>
         <translation>如果還是沒有回應，對話可以改用這台電腦上的模型作為備援：在「對話」分頁中開啟「改由這台電腦回答」。這台電腦上的模型不需要網路，所以也沒有什麼需要重試。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="698"/>
+        <location filename="../../app/learn/glossary.py" line="694"/>
         <source>The answer came from this computer, so there was nothing to retry.</source>
         <translation>回答來自這台電腦，所以沒有需要重試的。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="701"/>
+        <location filename="../../app/learn/glossary.py" line="697"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/learn/glossary.py" line="706"/>
+        <location filename="../../app/learn/glossary.py" line="702"/>
         <source>The server answered the first time.</source>
         <translation>伺服器第一次就回應了。</translation>
     </message>
@@ -3408,358 +3408,338 @@
 <context>
     <name>MetricsPanel</name>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="143"/>
+        <location filename="../../app/panels/metrics_panel.py" line="160"/>
         <source>Performance</source>
         <translation>效能</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="153"/>
+        <location filename="../../app/panels/metrics_panel.py" line="170"/>
         <source>First token</source>
         <translation>首個 token</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="155"/>
+        <location filename="../../app/panels/metrics_panel.py" line="172"/>
         <source>How long you waited before the answer started: it grows with how much text the model must read first.</source>
         <translation>回答開始前你等了多久：模型需要先讀取的文字越多，等待就越長。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="161"/>
+        <location filename="../../app/panels/metrics_panel.py" line="178"/>
         <source>Reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="162"/>
+        <location filename="../../app/panels/metrics_panel.py" line="179"/>
         <source>How much of your conversation the model read before answering, and how fast it read it.</source>
         <translation>模型在回答前讀取了多少對話內容，以及讀取的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="166"/>
+        <location filename="../../app/panels/metrics_panel.py" line="183"/>
         <source>Writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="167"/>
+        <location filename="../../app/panels/metrics_panel.py" line="184"/>
         <source>How many word pieces (tokens) the model wrote and how many it writes per second.</source>
         <translation>模型產生了多少個詞塊（token），以及每秒產生多少個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="171"/>
+        <location filename="../../app/panels/metrics_panel.py" line="188"/>
         <source>Total time</source>
         <translation>總時間</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="172"/>
+        <location filename="../../app/panels/metrics_panel.py" line="189"/>
         <source>From pressing Send to the last word, split into loading, waiting, reading and writing.</source>
         <translation>從按下「傳送」到最後一個字，分為載入、等待、讀取與產生四段。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="176"/>
+        <location filename="../../app/panels/metrics_panel.py" line="193"/>
         <source>Engine memory</source>
         <translation>引擎記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="177"/>
+        <location filename="../../app/panels/metrics_panel.py" line="194"/>
         <source>Memory used by the separate process that runs the model, model weights included.</source>
         <translation>執行模型的獨立處理程序所使用的記憶體，包含模型權重。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>App memory</source>
         <translation>應用程式記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="179"/>
+        <location filename="../../app/panels/metrics_panel.py" line="196"/>
         <source>Memory used by this window itself, without the model.</source>
         <translation>這個視窗本身使用的記憶體，不含模型。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="182"/>
+        <location filename="../../app/panels/metrics_panel.py" line="199"/>
         <source>Conversation memory</source>
         <translation>對話記憶體</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="183"/>
+        <location filename="../../app/panels/metrics_panel.py" line="200"/>
         <source>Memory the model uses to remember this conversation so far (its key-value cache).</source>
         <translation>模型用來記住目前對話內容的記憶體（即鍵值快取）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="187"/>
+        <location filename="../../app/panels/metrics_panel.py" line="204"/>
         <source>Context used</source>
         <translation>已用上下文</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="189"/>
+        <location filename="../../app/panels/metrics_panel.py" line="206"/>
         <source>How much of the model&apos;s working memory this conversation fills; when it is full, old text must go.</source>
         <translation>這段對話佔用了模型多少工作記憶；用滿時，較早的文字就必須捨棄。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="194"/>
+        <location filename="../../app/panels/metrics_panel.py" line="211"/>
         <source>Runs on</source>
         <translation>執行於</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="196"/>
+        <location filename="../../app/panels/metrics_panel.py" line="213"/>
         <source>Where the model&apos;s layers run: on the processor (CPU), or on a graphics card (GPU), which reads and writes much faster. Kernels are llama.cpp&apos;s CPU routines: fast ones, or safe ones where this processor refuses the fast ones.</source>
         <translation>模型的層在哪裡執行：在處理器（CPU）上，或在讀寫快得多的顯示卡（GPU）上。核心是 llama.cpp 在 CPU 上的運算程式：快速核心，或在這顆處理器拒絕快速核心時改用的安全核心。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="244"/>
+        <location filename="../../app/panels/metrics_panel.py" line="261"/>
         <source>About this computer…</source>
         <translation>關於這台電腦…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="248"/>
+        <location filename="../../app/panels/metrics_panel.py" line="265"/>
         <source>The processor, graphics cards and memory Hearth found, and what it uses.</source>
         <translation>Hearth 找到的處理器、顯示卡與記憶體，以及它使用了哪些。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="251"/>
+        <location filename="../../app/panels/metrics_panel.py" line="268"/>
         <source>What these numbers mean…</source>
         <translation>這些數字代表什麼…</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="256"/>
+        <location filename="../../app/panels/metrics_panel.py" line="273"/>
         <source>Each figure explained in plain words, with your last answer as the example.</source>
         <translation>用淺白的文字解釋每個數字，並以你上一次的回答為例。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="267"/>
+        <location filename="../../app/panels/metrics_panel.py" line="284"/>
         <source>Throughput and latency: the engine writes several answers in one step, so together they get more tokens per second, while each one gets a share and is slower than it would be alone.</source>
         <translation>吞吐量與延遲：引擎在同一步中產生好幾個回答，合起來每秒產生更多 token，但每個回答只分到一部分速度，比單獨產生時慢。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="278"/>
+        <location filename="../../app/panels/metrics_panel.py" line="295"/>
         <source>Hearth keeps what the model has read. Text that repeats from one question to the next, before what changes, is reused instead of read again, so the answer starts sooner.</source>
         <translation>Hearth 會保留模型讀過的內容。每次提問都重複出現、且放在變動內容之前的文字，會直接重複使用而不必再讀，所以回答會更快開始。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="283"/>
+        <location filename="../../app/panels/metrics_panel.py" line="300"/>
         <source>Send a message to see how fast the model reads and writes.</source>
         <translation>傳送訊息後，即可看到模型讀取與產生的速度。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="304"/>
+        <location filename="../../app/panels/metrics_panel.py" line="321"/>
         <source>What “{name}” means</source>
         <translation>「{name}」代表什麼</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="359"/>
         <source>fast kernels</source>
         <translation>快速核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="342"/>
+        <location filename="../../app/panels/metrics_panel.py" line="359"/>
         <source>safe kernels</source>
         <translation>安全核心</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="347"/>
+        <location filename="../../app/panels/metrics_panel.py" line="364"/>
         <source>CPU · {kernels}</source>
         <translation>CPU · {kernels}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="350"/>
+        <location filename="../../app/panels/metrics_panel.py" line="367"/>
         <source>GPU · all {n} layers</source>
         <translation>GPU · 全部 {n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="353"/>
+        <location filename="../../app/panels/metrics_panel.py" line="370"/>
         <source>GPU {gpu} of {n} layers · CPU the rest</source>
         <translation>GPU {n} 層中的 {gpu} 層 · 其餘在 CPU</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="360"/>
+        <location filename="../../app/panels/metrics_panel.py" line="377"/>
         <source>{n} of {total} layers on other machines</source>
         <translation>{total} 層中有 {n} 層在其他機器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="362"/>
+        <location filename="../../app/panels/metrics_panel.py" line="379"/>
         <source>{where}: {n} layers</source>
         <translation>{where}：{n} 層</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="363"/>
+        <location filename="../../app/panels/metrics_panel.py" line="380"/>
         <source>this computer</source>
         <translation>這台電腦</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="368"/>
+        <location filename="../../app/panels/metrics_panel.py" line="385"/>
         <source>Each word the model writes passes through every machine in turn, so it writes slower than one machine with the same memory would; what you send travels to them unencrypted.</source>
         <translation>模型產生的每個字都要依序經過每一台機器，所以會比記憶體一樣多的單台機器慢；你傳送的內容會以未加密的方式送到這些機器。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="382"/>
+        <location filename="../../app/panels/metrics_panel.py" line="399"/>
         <source>{host}, not on this computer</source>
         <translation>{host}，不在這台電腦上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="385"/>
+        <location filename="../../app/panels/metrics_panel.py" line="402"/>
         <source>The remote engine {name} at {host} runs this model: what you send goes there, and its memory, processor and graphics cards are its own, so Hearth shows what the server reports of them.</source>
         <translation>位於 {host} 的遠端引擎 {name} 執行這個模型：你傳送的內容會送到那裡，它的記憶體、處理器與顯示卡都是它自己的，所以 Hearth 只顯示伺服器回報的數字。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="390"/>
+        <location filename="../../app/panels/metrics_panel.py" line="407"/>
         <source>on the server</source>
         <translation>在伺服器上</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="412"/>
+        <location filename="../../app/panels/metrics_panel.py" line="429"/>
         <source>The engine writes this answer alone, at {total}.</source>
         <translation>引擎正單獨寫這個答案，速度 {total}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="415"/>
+        <location filename="../../app/panels/metrics_panel.py" line="432"/>
         <source>{n} answers share the engine: together they write {total}, each about {each}.</source>
         <translation>{n} 個回答共用引擎：合計 {total}，每個約 {each}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="419"/>
+        <location filename="../../app/panels/metrics_panel.py" line="436"/>
         <source>{n} more wait for a free slot.</source>
         <translation>另有 {n} 個正在等待空出的位置。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="447"/>
+        <location filename="../../app/panels/metrics_panel.py" line="464"/>
         <source>loading</source>
         <translation>載入</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="448"/>
+        <location filename="../../app/panels/metrics_panel.py" line="465"/>
         <source>waiting</source>
         <translation>等待</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="449"/>
+        <location filename="../../app/panels/metrics_panel.py" line="466"/>
         <source>reading</source>
         <translation>讀取</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="450"/>
+        <location filename="../../app/panels/metrics_panel.py" line="467"/>
         <source>writing</source>
         <translation>產生</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="451"/>
+        <location filename="../../app/panels/metrics_panel.py" line="468"/>
         <source>network and queue</source>
         <translation>網路與排隊</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="452"/>
+        <location filename="../../app/panels/metrics_panel.py" line="469"/>
         <source>until the first token</source>
         <translation>直到第一個 token</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="481"/>
+        <location filename="../../app/panels/metrics_panel.py" line="498"/>
         <source>Your documents took {tokens} tokens of this question; all of them were reused from memory, so they were not read again.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，全部都從記憶體重複使用，所以沒有再讀一次。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="488"/>
+        <location filename="../../app/panels/metrics_panel.py" line="505"/>
         <source>Your documents took {tokens} tokens of this question; {reused} of them came from memory, and the model read the rest.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，其中 {reused} 個來自記憶體，其餘由模型讀取。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../app/panels/metrics_panel.py" line="494"/>
+        <location filename="../../app/panels/metrics_panel.py" line="511"/>
         <source>Your documents took {tokens} tokens of this question; the model read all of them.</source>
         <translation>
             <numerusform>您的文件在這個問題中占了 {tokens} 個 token，模型全部都讀了一次。</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="499"/>
+        <location filename="../../app/panels/metrics_panel.py" line="516"/>
         <source>Your documents go before your question, so the next question reuses them instead of reading them again.</source>
         <translation>您的文件放在問題之前，所以下一個問題會重複使用它們，不必再讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="506"/>
+        <location filename="../../app/panels/metrics_panel.py" line="523"/>
         <source>The excerpts are picked for each question, so each question reads its own; a set small enough to fit goes in whole instead, and is read once per conversation.</source>
         <translation>摘錄是針對每個問題挑選的，所以每個問題都要讀自己的摘錄；小到放得下的文件集則會整份放入，每個對話只讀一次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="521"/>
+        <location filename="../../app/panels/metrics_panel.py" line="538"/>
         <source>unknown: the server did not say</source>
         <translation>未知：伺服器沒有回報</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="530"/>
+        <location filename="../../app/panels/metrics_panel.py" line="547"/>
         <source>The server at {host} answered, not this computer.</source>
         <translation>回答來自 {host} 上的伺服器，而不是這台電腦。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="533"/>
+        <location filename="../../app/panels/metrics_panel.py" line="550"/>
         <source>Its cache reused {cached} of {total} prompt tokens.</source>
         <translation>它的快取重用了 {total} 個提示 token 中的 {cached} 個。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="540"/>
+        <location filename="../../app/panels/metrics_panel.py" line="557"/>
         <source>The first token came after {ttft}: the server read the prompt in {read}, and the network and the server&apos;s queue took {network}.</source>
         <translation>第一個 token 在 {ttft} 後出現：伺服器花了 {read} 讀取提示，網路與伺服器的排隊花了 {network}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="551"/>
+        <location filename="../../app/panels/metrics_panel.py" line="568"/>
         <source>The first token came after {ttft}; the server did not say how much of that was its reading and how much the network and its queue.</source>
         <translation>第一個 token 在 {ttft} 後出現；伺服器沒有說明其中多少是它在讀取，多少是網路與排隊。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="556"/>
+        <location filename="../../app/panels/metrics_panel.py" line="573"/>
         <source>It wrote {n} tokens at {rate}, as measured here.</source>
         <translation>它以 {rate} 的速度寫了 {n} 個 token（在這台電腦上量測）。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="561"/>
+        <location filename="../../app/panels/metrics_panel.py" line="578"/>
         <source>The server was busy or out of reach, so Hearth asked again {n} times.</source>
         <translation>伺服器忙碌或連不上，所以 Hearth 又問了 {n} 次。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="572"/>
-        <source>the model&apos;s working memory</source>
-        <translation>模型的工作記憶</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="573"/>
-        <source>Hearth&apos;s memory cache</source>
-        <translation>Hearth 的記憶體快取</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="574"/>
-        <source>Hearth&apos;s cache on disk</source>
-        <translation>Hearth 的磁碟快取</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="575"/>
-        <source>memory</source>
-        <translation>記憶體</translation>
-    </message>
-    <message>
-        <location filename="../../app/panels/metrics_panel.py" line="580"/>
+        <location filename="../../app/panels/metrics_panel.py" line="592"/>
         <source>Reused {cached} of {total} prompt tokens from {where}{saved}.</source>
         <translation>提示的 {total} 個 token 中，有 {cached} 個重複使用（來源：{where}）{saved}。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="597"/>
+        <location filename="../../app/panels/metrics_panel.py" line="609"/>
         <source>It shared the engine with up to {n} other answers: each was slower, all together faster.</source>
         <translation>它與最多 {n} 個其他回答共用引擎：每個較慢，合起來較快。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="578"/>
+        <location filename="../../app/panels/metrics_panel.py" line="590"/>
         <source>, saved ≈ {t}</source>
         <translation>，省下約 {t}</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="585"/>
+        <location filename="../../app/panels/metrics_panel.py" line="597"/>
         <source>The model read {n} new tokens in {t} and started answering after {ttft}.</source>
         <translation>模型在 {t} 內讀取了 {n} 個新 token，並在 {ttft} 後開始回答。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="590"/>
+        <location filename="../../app/panels/metrics_panel.py" line="602"/>
         <source>It wrote {n} tokens at {rate}.</source>
         <translation>它以 {rate} 的速度產生了 {n} 個 token。</translation>
     </message>
     <message>
-        <location filename="../../app/panels/metrics_panel.py" line="593"/>
+        <location filename="../../app/panels/metrics_panel.py" line="605"/>
         <source>Loading the model took {t} of the wait.</source>
         <translation>等待時間中，載入模型佔了 {t}。</translation>
     </message>
@@ -3767,87 +3747,87 @@
 <context>
     <name>ModelController</name>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="181"/>
+        <location filename="../../app/controllers/model_controller.py" line="182"/>
         <source>Loading {name}…</source>
         <translation>正在載入 {name}…</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="205"/>
+        <location filename="../../app/controllers/model_controller.py" line="206"/>
         <source>Stop the answer first, then switch models.</source>
         <translation>請先停止回答，再切換模型。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="235"/>
+        <location filename="../../app/controllers/model_controller.py" line="236"/>
         <source>chat format: {name} (chosen for this conversation)</source>
         <translation>對話格式：{name}（為此對話選擇）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="237"/>
+        <location filename="../../app/controllers/model_controller.py" line="238"/>
         <source>You picked this chat format in the conversation settings.</source>
         <translation>這是你在對話設定中選擇的對話格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="307"/>
+        <location filename="../../app/controllers/model_controller.py" line="308"/>
         <source>{name} is loaded again.</source>
         <translation>已重新載入 {name}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="318"/>
+        <location filename="../../app/controllers/model_controller.py" line="319"/>
         <source>{arch} · {params} parameters · {size} · context {ctx} tokens · {threads} threads</source>
         <translation>{arch} · {params} 參數 · {size} · 上下文 {ctx} 個 token · {threads} 個執行緒</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="328"/>
+        <location filename="../../app/controllers/model_controller.py" line="329"/>
         <source>chat format: {name} (the model&apos;s own is broken)</source>
         <translation>對話格式：{name}（模型自帶的格式有問題）</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="333"/>
+        <location filename="../../app/controllers/model_controller.py" line="334"/>
         <source>The model&apos;s chat template is broken or unsafe: using the default template instead.</source>
         <translation>模型的對話範本有問題或不安全：改用預設範本。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="337"/>
+        <location filename="../../app/controllers/model_controller.py" line="338"/>
         <source>chat format: from the model file</source>
         <translation>對話格式：取自模型檔案</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="341"/>
+        <location filename="../../app/controllers/model_controller.py" line="342"/>
         <source>chat format: {name}</source>
         <translation>對話格式：{name}</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="343"/>
+        <location filename="../../app/controllers/model_controller.py" line="344"/>
         <source>This model file has no chat format of its own, so Hearth uses a common default.</source>
         <translation>這個模型檔案沒有自帶的對話格式，因此 Hearth 使用常見的預設格式。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="357"/>
+        <location filename="../../app/controllers/model_controller.py" line="358"/>
         <source>{model} answers from {host}: what you send goes there, not to this computer&apos;s engine.</source>
         <translation>{model} 的回答來自 {host}：你傳送的內容會送到那裡，而不是這台電腦的引擎。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="359"/>
+        <location filename="../../app/controllers/model_controller.py" line="360"/>
         <source>on {host}</source>
         <translation>在 {host} 上</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="362"/>
+        <location filename="../../app/controllers/model_controller.py" line="363"/>
         <source>This model runs on {host}, not on this computer; the server applies its chat format.</source>
         <translation>這個模型在 {host} 上執行，不在這台電腦上；對話格式由伺服器套用。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="372"/>
+        <location filename="../../app/controllers/model_controller.py" line="373"/>
         <source>Not loaded: sending a message loads it</source>
         <translation>未載入：傳送訊息時會載入</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="375"/>
+        <location filename="../../app/controllers/model_controller.py" line="376"/>
         <source>Unloaded: {mb} freed.</source>
         <translation>已卸載：釋放 {mb}。</translation>
     </message>
     <message>
-        <location filename="../../app/controllers/model_controller.py" line="386"/>
+        <location filename="../../app/controllers/model_controller.py" line="387"/>
         <source>Not loaded</source>
         <translation>未載入</translation>
     </message>

@@ -221,7 +221,7 @@ def test_numbers_and_the_reuse_sentence_read_right_in_the_chosen_language(transl
         return QCoreApplication.translate("MetricsPanel", text)
 
     reused = tr("Reused {cached} of {total} prompt tokens from {where}{saved}.").format(
-        cached="50", total="80", where=tr("the model's working memory"), saved=tr(", saved ≈ {t}").format(t="0.2 秒")
+        cached="50", total="80", where=fmt.cache_source("live"), saved=tr(", saved ≈ {t}").format(t="0.2 秒")
     )
     assert reused == REUSED[translated]
 
