@@ -217,7 +217,8 @@ class LlamaModel:
 
     def _describe(self, path: Path) -> ModelInfo:
         # The file name is what the user downloaded and recognises; general.name is often a training-run label.
-        gpu_count, n_layers, devices = self._offload()
+        split = self._layer_split()  # read once: it enumerates ggml's devices
+        gpu_count, n_layers, devices = self._offload(split)
         return ModelInfo(
             path=str(path),
             name=path.stem,
@@ -236,7 +237,7 @@ class LlamaModel:
             n_layers=n_layers,
             offload_devices=devices,
             n_vocab=self.n_vocab,
-            layer_split=self._layer_split(),
+            layer_split=split,
             rpc_left_out=self._rpc_left_out,
             rpc_unsupported=self._rpc_unsupported,
         )
@@ -283,11 +284,11 @@ class LlamaModel:
             for device, layers in counts.items()
         )
 
-    def _offload(self) -> tuple[int, int, tuple[str, ...]]:
+    def _offload(self, split: tuple[LayerShare, ...]) -> tuple[int, int, tuple[str, ...]]:
         """Where the layers run: llama.cpp offloads the last `n_gpu_layers` of n_layer + 1 (the
         output layer counts) to the GPUs, split by layer; nothing on a build without offload."""
         n_layers = int(llama_cpp.llama_model_n_layer(self._model)) + 1
-        if split := self._layer_split():  # what llama.cpp said it did
+        if split:  # what llama.cpp said it did
             on_gpus = [share for share in split if share.device != "CPU" and not share.remote]
             return sum(share.layers for share in on_gpus), n_layers, tuple(share.where for share in on_gpus)
         if not llama_cpp.llama_supports_gpu_offload():
