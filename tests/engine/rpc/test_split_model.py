@@ -24,6 +24,7 @@ import pytest
 
 from engine.client.session import EngineSession
 from engine.errors import message
+from engine.kernels.remembered import OVERRIDE_ENV
 from engine.protocol import (
     AUTO_GPU_LAYERS,
     AnswerFailed,
@@ -88,7 +89,12 @@ def _answer(model: Path, servers: tuple[str, ...]) -> tuple[ModelInfo, list[int]
 
 
 @pytest.mark.e2e
-def test_a_model_split_across_two_machines_answers_like_the_local_one(starter_model: Path, machines: Machines) -> None:
+def test_a_model_split_across_two_machines_answers_like_the_local_one(
+    starter_model: Path, machines: Machines, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rpc-server computes with llama.cpp's plain CPU kernels (no repacked or AMX weights): the local
+    # load does too, so that the comparison holds on a processor whose fast kernels take these weights.
+    monkeypatch.setenv(OVERRIDE_ENV, "safe")
     local, local_tokens, _ = _answer(starter_model, ())
     with machines(2) as servers:
         endpoints = tuple(server.endpoint for server in servers)
