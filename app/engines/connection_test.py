@@ -4,7 +4,6 @@ remote client the model picker uses (engine/remote/chat_stream.py). Runs off the
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 
 from engine.remote.chat_stream import RemoteError, list_models
 from engine.remote.engines import RemoteEngine, normalize_base_url
@@ -13,26 +12,16 @@ from engine.remote.remote_session import remote_blocked_by_offline_mode
 logger = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True)
-class _EngineInForm(RemoteEngine):
-    """The engine as the form has it: its key is the one typed (or kept), not read from a file."""
-
-    typed_key: str | None = None
-
-    def api_key(self) -> str | None:
-        return self.typed_key
-
-
 def server_models(name: str, url: str, api_key: str | None) -> list[str]:
     """The model ids the server at `url` offers; a UserError (one sentence) where it cannot say,
     where it offers none, or where offline mode forbids asking."""
     base_url = normalize_base_url(url)
     key = api_key or None
     # The sentences name the engine; before the form has a name, its address stands in.
-    engine = _EngineInForm(name or RemoteEngine(name, base_url).host, base_url, has_key=bool(key), typed_key=key)
+    engine = RemoteEngine(name or RemoteEngine(name, base_url).host, base_url, has_key=bool(key))
     if remote_blocked_by_offline_mode():
         raise RemoteError("remote.offline", kind="refused", name=engine.name, host=engine.host)
-    models = list_models(engine)
+    models = list_models(engine, api_key=key)
     if not models:
         raise RemoteError("remote.no_models", kind="refused", name=engine.name, host=engine.host)
     return models

@@ -93,8 +93,8 @@ class StreamResult:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _headers(engine: RemoteEngine) -> dict[str, str]:
-    key = engine.api_key()
+def _headers(engine: RemoteEngine, api_key: str | None = None) -> dict[str, str]:
+    key = api_key or engine.api_key()
     return {"Authorization": f"Bearer {key}"} if key else {}
 
 
@@ -124,11 +124,12 @@ def _using(client: httpx2.Client | None) -> Iterator[httpx2.Client]:
         yield fresh
 
 
-def list_models(engine: RemoteEngine, client: httpx2.Client | None = None) -> list[str]:
-    """The model ids the server offers (GET /models); RemoteError where it cannot say."""
+def list_models(engine: RemoteEngine, client: httpx2.Client | None = None, api_key: str | None = None) -> list[str]:
+    """The model ids the server offers (GET /models); RemoteError where it cannot say. `api_key`: a key
+    not saved yet (the Engines dialog's Test connection), instead of the engine's own."""
     try:
         with _using(client) as http:
-            response = http.get(f"{engine.base_url}/models", headers=_headers(engine))
+            response = http.get(f"{engine.base_url}/models", headers=_headers(engine, api_key))
     except httpx2.HTTPError as exc:
         raise RemoteError(
             "remote.unreachable", kind="down", name=engine.name, host=engine.host, problem=plain_problem(exc)
